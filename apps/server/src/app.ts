@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import type { Database } from './db/connection.js';
+import authPlugin from './http/auth.js';
+import { AppError } from './http/errors.js';
+import { validatorCompiler } from './http/validation.js';
+import { modules } from './modules/index.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** HMAC key for access tokens and signed document links */
+  secret: Uint8Array;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { strict: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.statusCode >= 500) req.log.error({ err }, 'server error');
+      return reply.status(err.statusCode).send({ status: 'error', message: err.message, data: null });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.status(500).send({ status: 'error', message: 'เกิดข้อผิดพลาดภายในระบบ กรุณาลองใหม่อีกครั้ง', data: null });
+    }
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'ข้อมูลที่ส่งมาไม่ใช่ JSON ที่ถูกต้อง',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'ไม่พบข้อมูลที่ส่งมา',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'ชนิดข้อมูลที่ส่งมาไม่รองรับ',
+      FST_REQ_FILE_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินกำหนด',
+      FST_ERR_VALIDATION: 'ข้อมูลไม่ถูกต้อง',
+    };
+    const fallback = status === 413 ? 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป'
+      : status === 415 ? 'ชนิดข้อมูลที่ส่งมาไม่รองรับ'
+        : status === 404 ? 'ไม่พบข้อมูลที่ต้องการ'
+          : 'คำขอไม่ถูกต้อง';
+    const message = (err.code && messages[err.code]) ?? (err.code === 'FST_ERR_VALIDATION' ? err.message : fallback);
+    return reply.status(status).send({ status: 'error', message, data: null });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        // the ID-card agent runs on the counter PC's loopback
+        connectSrc: ["'self'", 'http://127.0.0.1:*', 'http://localhost:*'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Khabkhi API (ขับขี่)', version: '0.1.0', description: 'Back office of a multi-branch Thai driving school' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin, { db: deps.database.db, secret: deps.secret, accessTtlSeconds: config.accessTokenTtlSeconds });
+
+  app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Database reachable' } }, async (_req, reply) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return { status: 'success', message: 'พร้อมใช้งาน', data: { database: deps.database.kind, ok: true } };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.status(503).send({ status: 'error', message: 'ไม่สามารถเชื่อมต่อฐานข้อมูลได้', data: { database: deps.database.kind, ok: false } });
+    }
+  });
+
+  for (const mod of modules) await app.register(mod, { prefix: '/api' });
+
+  const webDist = config.webDist ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ status: 'error', message: 'ไม่พบที่อยู่ที่เรียก (ไม่มี API นี้)', data: null });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

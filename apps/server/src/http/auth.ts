@@ -1,0 +1,137 @@
+import fp from 'fastify-plugin';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection.js';
+import { branches, refreshTokens, roles, users, type Ability } from '../db/schema/core.js';
+import { can, type Action, type Subject } from './abilities.js';
+import { forbidden, unauthorized } from './errors.js';
+
+/** Who is calling: loaded from the database on every request, so a disabled user stops at once. */
+export interface Actor {
+  userId: number;
+  username: string;
+  roleId: number;
+  roleSlug: string;
+  branchId: number;
+  familyId: string;
+  abilities: Ability[];
+  /** null = every branch; otherwise the branch ids this user may see and change */
+  branchScope: number[] | null;
+}
+
+/** 'public' routes need no token; 'user' any signed-in user; otherwise an ability. */
+export type AuthRule = 'public' | 'user' | [Action, Subject];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  secret: Uint8Array;
+  accessTtlSeconds: number;
+}
+
+export const ACCESS_AUDIENCE = 'khabkhi-api';
+
+export async function signAccessToken(secret: Uint8Array, ttl: number, userId: number, familyId: string): Promise<string> {
+  return new SignJWT({ fam: familyId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setAudience(ACCESS_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ttl}s`)
+    .sign(secret);
+}
+
+export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
+  const rows = await db
+    .select({
+      userId: users.user_id, username: users.username, roleId: roles.role_id, roleSlug: roles.slug,
+      abilities: roles.abilities, allBranches: roles.all_branches, childBranches: roles.child_branches,
+      branchId: users.branch_id, headOffice: branches.is_head_office,
+      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${familyId}::uuid and ${refreshTokens.revoked_at} is null)`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.role_id, users.role_id))
+    .innerJoin(branches, eq(branches.branch_id, users.branch_id))
+    .where(and(eq(users.user_id, userId), eq(users.is_delete, false), eq(users.status, 'active'), eq(roles.is_delete, false)))
+    .limit(1);
+  const r = rows[0];
+  if (!r || !r.live) return null;
+  let branchScope: number[] | null = null;
+  if (!r.allBranches && !r.headOffice) {
+    branchScope = [r.branchId];
+    if (r.childBranches) {
+      const kids = await db.select({ id: branches.branch_id }).from(branches)
+        .where(and(eq(branches.parent_id, r.branchId), eq(branches.is_delete, false)));
+      branchScope.push(...kids.map((k) => k.id));
+    }
+  }
+  return {
+    userId: r.userId, username: r.username, roleId: r.roleId, roleSlug: r.roleSlug, branchId: r.branchId,
+    familyId, abilities: r.abilities, branchScope,
+  };
+}
+
+export default fp<AuthOptions>(async function authPlugin(app: FastifyInstance, opts) {
+  app.decorateRequest('actor', null);
+
+  // Every /api route must say who may call it: a route without a rule is a programming error.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} has no auth rule`);
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const rule = req.routeOptions.config?.auth;
+    if (!rule || rule === 'public') return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized('กรุณาเข้าสู่ระบบ');
+    let userId: number;
+    let familyId: string;
+    try {
+      const { payload } = await jwtVerify(token, opts.secret, { audience: ACCESS_AUDIENCE, algorithms: ['HS256'] });
+      userId = Number(payload.sub);
+      familyId = String(payload.fam ?? '');
+      if (!Number.isInteger(userId) || !/^[0-9a-f-]{36}$/.test(familyId)) throw new Error('bad claims');
+    } catch {
+      throw unauthorized('เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่');
+    }
+    const actor = await loadActor(opts.db, userId, familyId);
+    if (!actor) throw unauthorized('เซสชันหมดอายุหรือบัญชีถูกระงับ กรุณาเข้าสู่ระบบใหม่');
+    req.actor = actor;
+    if (rule !== 'user' && !can(actor.abilities, rule[0], rule[1])) throw forbidden();
+  });
+}, { name: 'khabkhi-auth' });
+
+/** The caller of a route whose rule is not 'public'. */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+export function canDo(actor: Actor, action: Action, subject: Subject): boolean {
+  return can(actor.abilities, action, subject);
+}
+
+/** 403 unless the branch is inside the actor's scope (also for ids guessed in a URL). */
+export function assertBranch(actor: Actor, branchId: number | null | undefined): void {
+  if (actor.branchScope === null) return;
+  if (branchId === null || branchId === undefined || !actor.branchScope.includes(branchId)) {
+    throw forbidden('คุณไม่มีสิทธิ์เข้าถึงข้อมูลของสาขานี้');
+  }
+}
+
+/** A WHERE condition restricting a branch column to the actor's scope, or undefined for all. */
+export function branchScopeWhere(actor: Actor, column: Parameters<typeof inArray>[0]) {
+  return actor.branchScope === null ? undefined : inArray(column, actor.branchScope);
+}
+

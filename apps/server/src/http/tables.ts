@@ -1,0 +1,30 @@
+import { and, or, ilike, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { ALL, isAll } from './envelope.js';
+
+export type Opt = { name: string; value: string | number | boolean };
+
+/** Dropdown options with the Thai "all" first, as every list filter starts. */
+export const withAll = (opts: Opt[]): Opt[] => [{ name: ALL, value: ALL }, ...opts];
+
+/** ILIKE over several columns; % and _ typed by the user are taken literally. */
+export function textSearch(text: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+  if (isAll(text)) return undefined;
+  const t = text!.trim();
+  if (!t) return undefined;
+  const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(...columns.map((c) => ilike(c as AnyColumn, pattern)));
+}
+
+export function allOf(...conds: (SQL | undefined)[]): SQL | undefined {
+  const list = conds.filter((c): c is SQL => c !== undefined);
+  return list.length ? and(...list) : undefined;
+}
+
+/** A branch filter value from the query ("ทั้งหมด" or an id); a non-number is a 400 upstream. */
+export function branchFilter(v: string | undefined): number | undefined {
+  if (isAll(v)) return undefined;
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : -1;
+}
+
+export const nowSql = sql`now()`;

@@ -1,0 +1,52 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { ensureSecret, seed, DEMO_PASSWORD } from './db/seed.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const secret = await ensureSecret(database.db, config.jwtSecret);
+  const seeded = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  const app = await buildApp({ config, database, secret });
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  Khabkhi (ขับขี่) is running at ${url}`,
+    `  Database: ${where}`,
+    `  API docs: ${url}/api/docs`,
+  ];
+  if (seeded.createdAdmin) {
+    lines.push(`  Admin login: admin / ${seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)'}`);
+    if (seeded.generatedPassword) lines.push('  (this generated password is shown only once: write it down)');
+  } else {
+    lines.push('  Admin login: admin (password as set on first start)');
+  }
+  if (seeded.demo) lines.push(`  Demo school created: staff log in with their username and the password "${DEMO_PASSWORD}"`);
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import { branches, users } from '../../db/schema/core.js';
+import { audit } from '../../http/audit.js';
+import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { allOf, textSearch } from '../../http/tables.js';
+
+export const BRANCH_STATUS = [{ name: 'เปิดทำการ', value: 'active' }, { name: 'ปิดแล้ว (ลบ)', value: 'deleted' }];
+
+type BranchInput = Omit<typeof branches.$inferInsert, 'branch_id'> & { branch_id?: number };
+const parentName = sql<string | null>`(select p.name from branches p where p.branch_id = ${branches.parent_id})`;
+
+export async function findBranch(db: Db, id: number, includeDeleted = false) {
+  const [row] = await db.select({ ...getTableColumns(branches), parent_name: parentName, employees: sql<number>`(select count(*)::int from ${users} where ${users.branch_id} = ${branches.branch_id} and not ${users.is_delete} and ${users.status} = 'active')` })
+    .from(branches)
+    .where(and(eq(branches.branch_id, id), includeDeleted ? undefined : eq(branches.is_delete, false)));
+  return row;
+}
+
+export async function getBranch(db: Db, actor: Actor, id: number) {
+  const row = await findBranch(db, id, true);
+  if (!row) throw notFound('ไม่พบสาขานี้');
+  assertBranch(actor, row.branch_id);
+  return row;
+}
+
+async function checkParentAndCode(db: Db, b: BranchInput) {
+  if (b.parent_id) {
+    if (b.parent_id === b.branch_id) throw badRequest('สาขาแม่ (parent_id): สาขาเป็นสาขาแม่ของตัวเองไม่ได้');
+    let cursor: number | null = b.parent_id;
+    const seen = new Set<number>();
+    while (cursor) {
+      if (seen.has(cursor) || cursor === b.branch_id) throw badRequest('สาขาแม่ (parent_id): ทำให้เกิดลำดับสาขาวนซ้ำ');
+      seen.add(cursor);
+      const [p] = await db.select({ parent_id: branches.parent_id, is_delete: branches.is_delete }).from(branches).where(eq(branches.branch_id, cursor));
+      if (!p || (cursor === b.parent_id && p.is_delete)) throw badRequest('สาขาแม่ (parent_id): ไม่พบสาขานี้');
+      cursor = p.parent_id;
+    }
+  }
+  const [dup] = await db.select({ id: branches.branch_id }).from(branches)
+    .where(and(eq(branches.code, b.code), eq(branches.is_delete, false), b.branch_id ? ne(branches.branch_id, b.branch_id) : undefined));
+  if (dup) throw conflict('รหัส (code): มีสาขาที่ใช้รหัสนี้แล้ว');
+}
+
+export async function createBranch(db: Db, actor: Actor, b: BranchInput, reqId?: string) {
+  await checkParentAndCode(db, b);
+  if (actor.branchScope !== null) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เพิ่มสาขาได้');
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(branches).values({ ...b, parent_id: b.parent_id ?? null }).returning();
+    await audit(tx, actor, { entity: 'branch', entityId: row!.branch_id, action: 'create', branchId: row!.branch_id, after: row }, reqId);
+    return row!.branch_id;
+  });
+  return (await findBranch(db, id))!;
+}
+
+export async function updateBranch(db: Db, actor: Actor, b: BranchInput & { branch_id: number }, reqId?: string) {
+  const before = await getBranch(db, actor, b.branch_id);
+  if (before.is_delete) throw badRequest('สาขานี้ถูกลบแล้ว แก้ไขไม่ได้');
+  if (actor.branchScope !== null && (b.parent_id ?? null) !== before.parent_id) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เปลี่ยนสาขาแม่ได้');
+  await checkParentAndCode(db, b);
+  await db.transaction(async (tx) => {
+    const { branch_id, ...rest } = b;
+    const [after] = await tx.update(branches).set({ ...rest, parent_id: rest.parent_id ?? null, updatedAt: new Date() }).where(eq(branches.branch_id, branch_id)).returning();
+    await audit(tx, actor, { entity: 'branch', entityId: branch_id, action: 'update', branchId: branch_id, before, after }, reqId);
+  });
+  return (await findBranch(db, b.branch_id))!;
+}
+
+export async function deleteBranch(db: Db, actor: Actor, id: number, reqId?: string) {
+  const before = await getBranch(db, actor, id);
+  if (before.is_delete) throw badRequest('สาขานี้ถูกลบไปแล้ว');
+  if (before.is_head_office) throw badRequest('ไม่สามารถลบสำนักงานใหญ่ได้');
+  await db.transaction(async (tx) => {
+    // counted inside the transaction, under a lock on the branch, so no employee slips in meanwhile
+    await tx.select({ id: branches.branch_id }).from(branches).where(eq(branches.branch_id, id)).for('update');
+    const [{ n }] = await tx.select({ n: count() }).from(users)
+      .where(and(eq(users.branch_id, id), eq(users.is_delete, false), eq(users.status, 'active'))) as [{ n: number }];
+    if (n > 0) throw badRequest(`ยังลบสาขานี้ไม่ได้ เพราะยังมีพนักงานที่ทำงานอยู่ ${n} คน กรุณาย้ายหรือระงับพนักงานก่อน`);
+    const [kids] = await tx.select({ n: count() }).from(branches).where(and(eq(branches.parent_id, id), eq(branches.is_delete, false)));
+    if ((kids?.n ?? 0) > 0) throw badRequest('ยังลบสาขานี้ไม่ได้ เพราะมีสาขาย่อยที่ยังเปิดอยู่');
+    await tx.update(branches).set({ is_delete: true, updatedAt: new Date() }).where(eq(branches.branch_id, id));
+    await audit(tx, actor, { entity: 'branch', entityId: id, action: 'delete', branchId: id, before, after: { is_delete: true } }, reqId);
+  });
+}
+
+export async function branchTable(db: Db, actor: Actor, f: { status?: string; text?: string }, limit: number, offset: number) {
+  const where = allOf(
+    branchScopeWhere(actor, branches.branch_id),
+    f.status === 'deleted' ? eq(branches.is_delete, true) : f.status === 'active' ? eq(branches.is_delete, false) : undefined,
+    textSearch(f.text, [branches.name, branches.code, branches.province, branches.district, branches.phone_1]),
+  );
+  const rows = await db.select({ ...getTableColumns(branches), parent_name: parentName,
+    employees: sql<number>`(select count(*)::int from ${users} where ${users.branch_id} = ${branches.branch_id} and not ${users.is_delete} and ${users.status} = 'active')` })
+    .from(branches)
+    .where(where).orderBy(asc(branches.is_delete), asc(branches.branch_id)).limit(limit).offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(branches).where(where) as [{ n: number }];
+  return { rows, total: n };
+}
+
+export async function branchOptions(db: Db, actor: Actor) {
+  return db.select({ branch_id: branches.branch_id, name: branches.name, code: branches.code, parent_id: branches.parent_id, is_head_office: branches.is_head_office })
+    .from(branches).where(and(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))).orderBy(asc(branches.branch_id));
+}

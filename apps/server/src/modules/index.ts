@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/routes.js';
+import branchRoutes from './branches/routes.js';
+import fileRoutes from './files/routes.js';
+import settingsRoutes from './settings/routes.js';
+import userRoutes from './users/routes.js';
+
+/** One Fastify plugin per feature, each mounted under /api. */
+export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
+  authRoutes,
+  userRoutes,
+  branchRoutes,
+  settingsRoutes,
+  fileRoutes,
+];

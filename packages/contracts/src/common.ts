@@ -1,0 +1,48 @@
+import { Type, type TSchema, type Static } from 'typebox';
+
+/** Money crosses the API as a decimal string of baht: "1500", "1500.50", "0". */
+export const Money = (opts: { description?: string } = {}) =>
+  Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', maxLength: 15, ...opts });
+/** ISO date, Common Era. */
+export const IsoDate = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+export const Id = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const Text = (max = 255, min = 0) => Type.String({ maxLength: max, minLength: min });
+export const Required = (max = 255) => Type.String({ maxLength: max, minLength: 1 });
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false });
+export const IdBody = Type.Object({ id: Id() }, { additionalProperties: false });
+
+/** Table query parameters shared by every list endpoint (DESIGN.md "The API contract"). */
+export const TableQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  branch: Type.Optional(Type.String({ maxLength: 50 })),
+  status: Type.Optional(Type.String({ maxLength: 50 })),
+  type: Type.Optional(Type.String({ maxLength: 100 })),
+  category: Type.Optional(Type.String({ maxLength: 100 })),
+  user: Type.Optional(Type.String({ maxLength: 50 })),
+  text: Type.Optional(Type.String({ maxLength: 100 })),
+  start: Type.Optional(Type.String({ maxLength: 10 })),
+  end: Type.Optional(Type.String({ maxLength: 10 })),
+  list_expenses: Type.Optional(Type.String({ maxLength: 50 })),
+}, { additionalProperties: false });
+export type TableQuery = Static<typeof TableQuery>;
+
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({ status: Type.Union([Type.Literal('success'), Type.Literal('error')]), message: Type.String(), data });
+
+export const Meta = Type.Object({
+  page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), last_page: Type.Integer(),
+});
+
+export const TableEnvelope = <T extends TSchema, F extends TSchema>(row: T, filter: F) =>
+  Type.Object({
+    status: Type.Union([Type.Literal('success'), Type.Literal('error')]),
+    message: Type.String(),
+    data: Type.Array(row),
+    filter,
+    meta: Meta,
+  });
+
+export const Option = Type.Object({ name: Type.String(), value: Type.Union([Type.String(), Type.Integer(), Type.Boolean()]) });
