@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createTestApp } from '../apps/server/test/helpers.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const shotsDir = path.join(root, 'test-results', 'screenshots');
+
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  app: Awaited<ReturnType<typeof createTestApp>>;
+  page(): Promise<Page>;
+  shot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real server (fresh database, demo school, built web app) on a random port, and Debian's Chromium. */
+export async function startE2E(): Promise<E2E> {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
+  }
+  const app = await createTestApp();
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.app.server.address() as { port: number }).port;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const pages: Page[] = [];
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    app,
+    async page() {
+      const ctx = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+      const p = await ctx.newPage();
+      p.setDefaultTimeout(15_000);
+      pages.push(p);
+      return p;
+    },
+    async shot(page, name) {
+      const file = path.join(shotsDir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every test of the project. With DATABASE_URL set (postgres://…), the database suites run against that
+# PostgreSQL server (each test file creates and drops its own database); without it, against PGlite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-debian.sh
+if [ -f apps/card-agent/scripts/ensure-pcsc.sh ]; then bash apps/card-agent/scripts/ensure-pcsc.sh; fi
+
+echo "== typecheck"
+npx tsc --noEmit -p packages/thai
+npx tsc --noEmit -p apps/server
+npx tsc --noEmit -p apps/web
+
+echo "== build the web app"
+npm run build --silent
+
+echo "== packages/thai"
+npx vitest run --root packages/thai
+echo "== server API (${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite})"
+npx vitest run --root apps/server
+if [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/package.json; then
+  echo "== card agent"
+  npm test --silent -w apps/card-agent
+fi
+echo "== browser (Chromium)"
+npx vitest run --root e2e
