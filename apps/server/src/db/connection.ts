@@ -36,6 +36,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(drizzle(pool), { migrationsFolder });
+    await postgresOnlyIndexes(pool);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -49,4 +50,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Trigram indexes for free-text search on large tables. PostgreSQL only: PGlite 0.5 does not ship a
+ * loadable pg_trgm, and a single school on PGlite is small enough for sequential scans.
+ * Idempotent; run after the migrations on every start.
+ */
+async function postgresOnlyIndexes(pool: { query(sql: string): Promise<unknown> }) {
+  try {
+    await pool.query('create extension if not exists pg_trgm');
+  } catch {
+    return; // extension not installed on this server: search still works, only slower
+  }
+  const stmts = [
+    `create index if not exists customers_name_trgm on customers using gin ((fname || ' ' || sname) gin_trgm_ops)`,
+    `create index if not exists customers_idcard_trgm on customers using gin (idcard gin_trgm_ops)`,
+    `create index if not exists customers_phone_trgm on customers using gin (phone_1 gin_trgm_ops)`,
+    `create index if not exists applications_code_trgm on applications using gin (application_code gin_trgm_ops)`,
+  ];
+  for (const s of stmts) await pool.query(s);
 }

@@ -1,1 +1,3 @@
 export * from './core.js';
+export * from './catalog.js';
+export * from './money.js';

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { branches, bytea, day, money, ts, users } from './core.js';
+import { courses, otherFees, promotions } from './catalog.js';
+
+/** A student. One per national ID, or per passport number when is_foreigner. School-wide (any branch finds them). */
+export const customers = pgTable('customers', {
+  customer_id: integer('customer_id').primaryKey().generatedAlwaysAsIdentity(),
+  is_foreigner: boolean('is_foreigner').notNull().default(false),
+  /** national ID (13 digits) or passport number when is_foreigner */
+  idcard: text('idcard').notNull(),
+  prefix: text('prefix').notNull().default(''),
+  fname: text('fname').notNull(),
+  sname: text('sname').notNull().default(''),
+  fname_en: text('fname_en').notNull().default(''),
+  sname_en: text('sname_en').notNull().default(''),
+  birthday: day('birthday'),
+  address: text('address').notNull().default(''),
+  moo: text('moo').notNull().default(''),
+  soi: text('soi').notNull().default(''),
+  street: text('street').notNull().default(''),
+  subdistrict: text('subdistrict').notNull().default(''),
+  district: text('district').notNull().default(''),
+  province: text('province').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  phone_1: text('phone_1').notNull().default(''),
+  phone_2: text('phone_2').notNull().default(''),
+  /** the branch that first registered the customer */
+  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  is_delete: boolean('is_delete').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('customers_identity').on(t.is_foreigner, sql`upper(${t.idcard})`),
+  index('customers_phone').on(t.phone_1),
+]);
+
+/**
+ * One money document a customer owes: a course registration ('course'), an other-fee application ('fee')
+ * or a request-fee application ('request', tied to the registration it concerns).
+ * Identities (checked by the database): net = total − discount, balance = net − paid, 0 ≤ discount ≤ total, 0 ≤ paid ≤ net.
+ */
+export const applications = pgTable('applications', {
+  application_id: integer('application_id').primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull().default('course'),
+  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  application_code: text('application_code').notNull().unique(),
+  customer_id: integer('customer_id').notNull().references(() => customers.customer_id),
+  /** for kind 'request': the registration the request concerns */
+  related_application_id: integer('related_application_id'),
+  /** Thai status derived from the money: ค้างชำระ, ชำระครบ, คืนเงิน, คืนเงินบางส่วน, ยกเลิก */
+  status: text('status').notNull(),
+  total: money('total').notNull(),
+  discount: money('discount').notNull(),
+  net: money('net').notNull(),
+  paid: money('paid').notNull(),
+  balance: money('balance').notNull(),
+  refunded: money('refunded').notNull().default('0'),
+  note: text('note').notNull().default(''),
+  created_by: integer('created_by').notNull().references(() => users.user_id),
+  is_delete: boolean('is_delete').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+}, (t) => [
+  check('applications_identities', sql`${t.net} = ${t.total} - ${t.discount} and ${t.balance} = ${t.net} - ${t.paid}
+    and ${t.discount} >= 0 and ${t.discount} <= ${t.total} and ${t.paid} >= 0 and ${t.paid} <= ${t.net} and ${t.refunded} >= 0`),
+  check('applications_kind', sql`${t.kind} in ('course', 'fee', 'request')`),
+  index('applications_branch_created').on(t.branch_id, t.createdAt.desc(), t.application_id.desc()),
+  index('applications_created').on(t.createdAt.desc(), t.application_id.desc()),
+  index('applications_customer').on(t.customer_id),
+  index('applications_owing').on(t.branch_id, t.createdAt.desc()).where(sql`${t.balance} > 0 and not ${t.is_delete}`),
+]);
+
+/** A course line of a registration. cost is copied from the course price at registration. */
+export const applicationCourses = pgTable('application_courses', {
+  line_id: integer('line_id').primaryKey().generatedAlwaysAsIdentity(),
+  application_id: integer('application_id').notNull().references(() => applications.application_id),
+  line_no: integer('line_no').notNull(),
+  course_id: integer('course_id').notNull().references(() => courses.course_id),
+  course_name: text('course_name').notNull(),
+  course_type: text('course_type').notNull(),
+  promotion_id: integer('promotion_id').references(() => promotions.promotion_id),
+  promotion_code: text('promotion_code').notNull().default(''),
+  exam_date: day('exam_date'),
+  cost: money('cost').notNull(),
+  discount: money('discount').notNull().default('0'),
+}, (t) => [
+  check('application_courses_money', sql`${t.cost} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.cost}`),
+  index('application_courses_app').on(t.application_id),
+]);
+
+/** An other-fee or request-fee line. */
+export const applicationFees = pgTable('application_fees', {
+  line_id: integer('line_id').primaryKey().generatedAlwaysAsIdentity(),
+  application_id: integer('application_id').notNull().references(() => applications.application_id),
+  line_no: integer('line_no').notNull(),
+  other_fee_id: integer('other_fee_id').notNull().references(() => otherFees.other_fee_id),
+  other_fee_name: text('other_fee_name').notNull(),
+  is_request_fee: boolean('is_request_fee').notNull().default(false),
+  date: day('date'),
+  cost: money('cost').notNull(),
+  discount: money('discount').notNull().default('0'),
+}, (t) => [
+  check('application_fees_money', sql`${t.cost} >= 0 and ${t.discount} >= 0 and ${t.discount} <= ${t.cost}`),
+  index('application_fees_app').on(t.application_id),
+]);
+
+/**
+ * Append-only money entries. kind 'payment' has amount > 0 and a receipt number;
+ * kind 'refund' has amount < 0 and a refund-document number. A void never deletes: it sets is_void.
+ */
+export const payments = pgTable('payments', {
+  payment_id: integer('payment_id').primaryKey().generatedAlwaysAsIdentity(),
+  application_id: integer('application_id').notNull().references(() => applications.application_id),
+  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  kind: text('kind').notNull().default('payment'),
+  /** receipt number (payment) or refund-document number (refund), unbroken per branch, kind and Buddhist year */
+  payment_code: text('payment_code').notNull().unique(),
+  pay_type: text('pay_type').notNull(),
+  amount: money('amount').notNull(),
+  note: text('note').notNull().default(''),
+  /** the business day in Asia/Bangkok, for the daily close */
+  business_date: day('business_date').notNull(),
+  created_by: integer('created_by').notNull().references(() => users.user_id),
+  is_void: boolean('is_void').notNull().default(false),
+  voided_at: ts('voided_at'),
+  voided_by: integer('voided_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  check('payments_sign', sql`(${t.kind} = 'payment' and ${t.amount} > 0) or (${t.kind} = 'refund' and ${t.amount} < 0)`),
+  check('payments_pay_type', sql`${t.pay_type} in ('cash', 'transfer')`),
+  index('payments_app').on(t.application_id),
+  index('payments_branch_day').on(t.branch_id, t.business_date),
+  index('payments_day').on(t.business_date),
+]);
+
+/** The document issued for a money entry: the snapshot taken in the payment's transaction, and the stored original PDF. */
+export const receipts = pgTable('receipts', {
+  payment_id: integer('payment_id').primaryKey().references(() => payments.payment_id),
+  snapshot: jsonb('snapshot').notNull(),
+  /** rendered once on first print, then served as the original; reprints are marked สำเนา */
+  pdf: bytea('pdf'),
+  print_count: integer('print_count').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Gapless counters per branch, Buddhist year and series (RC receipts, RF refunds, AP/OF/RQ applications). */
+export const docSequences = pgTable('doc_sequences', {
+  branch_id: integer('branch_id').notNull(),
+  be_year: integer('be_year').notNull(),
+  series: text('series').notNull(),
+  last_no: integer('last_no').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.branch_id, t.be_year, t.series] })]);
+
+export const promotionUsages = pgTable('promotion_usages', {
+  usage_id: integer('usage_id').primaryKey().generatedAlwaysAsIdentity(),
+  promotion_id: integer('promotion_id').notNull().references(() => promotions.promotion_id),
+  application_id: integer('application_id').notNull().references(() => applications.application_id),
+  line_id: integer('line_id').notNull(),
+  discount: money('discount').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('promotion_usages_promotion').on(t.promotion_id)]);
+
+/** Idempotency-Key: the first answer of a mutating money call, replayed for a repeated key. */
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  user_id: integer('user_id').notNull(),
+  key: text('key').notNull(),
+  route: text('route').notNull(),
+  status_code: integer('status_code').notNull(),
+  response: jsonb('response').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.user_id, t.key] })]);
