@@ -144,6 +144,8 @@ CREATE TABLE "applications" (
 	"net" numeric(14, 2) NOT NULL,
 	"paid" numeric(14, 2) NOT NULL,
 	"balance" numeric(14, 2) NOT NULL,
+	"paid_cash" numeric(14, 2) DEFAULT '0' NOT NULL,
+	"paid_transfer" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"refunded" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
 	"created_by" integer NOT NULL,
@@ -152,7 +154,8 @@ CREATE TABLE "applications" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "applications_application_code_unique" UNIQUE("application_code"),
 	CONSTRAINT "applications_identities" CHECK ("applications"."net" = "applications"."total" - "applications"."discount" and "applications"."balance" = "applications"."net" - "applications"."paid"
-    and "applications"."discount" >= 0 and "applications"."discount" <= "applications"."total" and "applications"."paid" >= 0 and "applications"."paid" <= "applications"."net" and "applications"."refunded" >= 0),
+    and "applications"."discount" >= 0 and "applications"."discount" <= "applications"."total" and "applications"."paid" >= 0 and "applications"."paid" <= "applications"."net" and "applications"."refunded" >= 0
+    and "applications"."paid" = "applications"."paid_cash" + "applications"."paid_transfer"),
 	CONSTRAINT "applications_kind" CHECK ("applications"."kind" in ('course', 'fee', 'request'))
 );
 --> statement-breakpoint
@@ -269,7 +272,7 @@ CREATE INDEX "application_fees_app" ON "application_fees" USING btree ("applicat
 CREATE INDEX "applications_branch_created" ON "applications" USING btree ("branch_id","created_at" DESC NULLS LAST,"application_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "applications_created" ON "applications" USING btree ("created_at" DESC NULLS LAST,"application_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "applications_customer" ON "applications" USING btree ("customer_id");--> statement-breakpoint
-CREATE INDEX "applications_owing" ON "applications" USING btree ("branch_id","created_at" DESC NULLS LAST) WHERE "applications"."balance" > 0 and not "applications"."is_delete";--> statement-breakpoint
+CREATE INDEX "applications_status_created" ON "applications" USING btree ("status","created_at" DESC NULLS LAST,"application_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_identity" ON "customers" USING btree ("is_foreigner",upper("idcard"));--> statement-breakpoint
 CREATE INDEX "customers_phone" ON "customers" USING btree ("phone_1");--> statement-breakpoint
 CREATE INDEX "payments_app" ON "payments" USING btree ("application_id");--> statement-breakpoint

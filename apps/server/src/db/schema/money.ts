@@ -55,6 +55,9 @@ export const applications = pgTable('applications', {
   net: money('net').notNull(),
   paid: money('paid').notNull(),
   balance: money('balance').notNull(),
+  /** paid split by pay type (paid = paid_cash + paid_transfer), kept in the payment's transaction for the list totals */
+  paid_cash: money('paid_cash').notNull().default('0'),
+  paid_transfer: money('paid_transfer').notNull().default('0'),
   refunded: money('refunded').notNull().default('0'),
   note: text('note').notNull().default(''),
   created_by: integer('created_by').notNull().references(() => users.user_id),
@@ -63,12 +66,13 @@ export const applications = pgTable('applications', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
   check('applications_identities', sql`${t.net} = ${t.total} - ${t.discount} and ${t.balance} = ${t.net} - ${t.paid}
-    and ${t.discount} >= 0 and ${t.discount} <= ${t.total} and ${t.paid} >= 0 and ${t.paid} <= ${t.net} and ${t.refunded} >= 0`),
+    and ${t.discount} >= 0 and ${t.discount} <= ${t.total} and ${t.paid} >= 0 and ${t.paid} <= ${t.net} and ${t.refunded} >= 0
+    and ${t.paid} = ${t.paid_cash} + ${t.paid_transfer}`),
   check('applications_kind', sql`${t.kind} in ('course', 'fee', 'request')`),
   index('applications_branch_created').on(t.branch_id, t.createdAt.desc(), t.application_id.desc()),
   index('applications_created').on(t.createdAt.desc(), t.application_id.desc()),
   index('applications_customer').on(t.customer_id),
-  index('applications_owing').on(t.branch_id, t.createdAt.desc()).where(sql`${t.balance} > 0 and not ${t.is_delete}`),
+  index('applications_status_created').on(t.status, t.createdAt.desc(), t.application_id.desc()),
 ]);
 
 /** A course line of a registration. cost is copied from the course price at registration. */
