@@ -19,8 +19,9 @@ export interface Envelope<T = any> {
   message: string;
   data: T;
   filter?: any;
-  meta?: { page: number; per_page: number; total: number; last_page: number };
+  meta?: any;
   chart?: any;
+  totals?: any;
 }
 
 export interface Call {
