@@ -24,6 +24,8 @@ export interface OpenOptions {
   /** PGlite data directory; undefined = in memory */
   dataDir?: string;
   poolSize?: number;
+  /** drizzle query logger (the benchmark captures the SQL a request runs) */
+  logger?: { logQuery(query: string, params: unknown[]): void };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -34,7 +36,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // numeric → string (default), int8 → number for counts
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema, logger: opts.logger }) as unknown as Db;
     await migrate(drizzle(pool), { migrationsFolder });
     await postgresOnlyIndexes(pool);
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -47,7 +49,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     parsers: { 20: (v: string) => Number(v) },
   });
   await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, logger: opts.logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -129,6 +129,8 @@ export const payments = pgTable('payments', {
   is_void: boolean('is_void').notNull().default(false),
   voided_at: ts('voided_at'),
   voided_by: integer('voided_by'),
+  /** for a refund: the payment type the money went back by; for a void: the approved request */
+  void_request_id: integer('void_request_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   check('payments_sign', sql`(${t.kind} = 'payment' and ${t.amount} > 0) or (${t.kind} = 'refund' and ${t.amount} < 0)`),
@@ -174,3 +176,40 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   response: jsonb('response').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.key] })]);
+
+/**
+ * Maker–checker requests on money: void a wrong payment ('void_payment') or cancel an application that has
+ * money on it is never allowed (refund or void first). One person files, a different person with the right approves.
+ */
+export const moneyRequests = pgTable('money_requests', {
+  request_id: integer('request_id').primaryKey().generatedAlwaysAsIdentity(),
+  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  kind: text('kind').notNull().default('void_payment'),
+  application_id: integer('application_id').notNull().references(() => applications.application_id),
+  payment_id: integer('payment_id').references(() => payments.payment_id),
+  note: text('note').notNull(),
+  value: money('value').notNull().default('0'),
+  /** pending | approved | rejected */
+  status: text('status').notNull().default('pending'),
+  requested_by: integer('requested_by').notNull().references(() => users.user_id),
+  decided_by: integer('decided_by'),
+  decided_at: ts('decided_at'),
+  decision_note: text('decision_note').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  check('money_requests_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  check('money_requests_maker_checker', sql`${t.decided_by} is null or ${t.decided_by} <> ${t.requested_by}`),
+  uniqueIndex('money_requests_one_pending').on(t.payment_id).where(sql`${t.status} = 'pending'`),
+  index('money_requests_branch_status').on(t.branch_id, t.status),
+]);
+
+/** The daily cash close of a branch: totals frozen when the manager closes the day; payments of a closed day are locked. */
+export const cashCloses = pgTable('cash_closes', {
+  close_id: integer('close_id').primaryKey().generatedAlwaysAsIdentity(),
+  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  business_date: day('business_date').notNull(),
+  totals: jsonb('totals').notNull(),
+  closed_by: integer('closed_by').notNull().references(() => users.user_id),
+  pdf: bytea('pdf'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [uniqueIndex('cash_closes_branch_day').on(t.branch_id, t.business_date)]);
