@@ -12,6 +12,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('PGlite backup and restore (npm run 
   it('backs a data folder up and restores it into an empty one, refusing to overwrite', async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'khabkhi-bk-'));
     const a = path.join(tmp, 'a'), b = path.join(tmp, 'b'), file = path.join(tmp, 'backup.tar.gz');
+    fs.mkdirSync(path.join(a, 'pglite'), { recursive: true });
     const db = new PGlite(path.join(a, 'pglite'));
     await db.query(`create table t (note text)`);
     await db.query(`insert into t values ('ใบเสร็จรับเงิน')`);
