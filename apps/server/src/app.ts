@@ -16,6 +16,7 @@ import authPlugin from './http/auth.js';
 import { AppError } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
 import { modules } from './modules/index.js';
+import documentRoutes from './documents/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  await app.register(documentRoutes);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });
 
   const webDist = config.webDist ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');

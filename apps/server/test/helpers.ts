@@ -79,7 +79,20 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop():
     async drop() {
       const c = new pg.default.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // the pool's sockets may still be closing: wait for them rather than killing them (a killed
+      // client that is already ending emits an error nobody listens to any more)
+      for (let i = 0; ; i++) {
+        try {
+          await c.query(`drop database if exists ${name}`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || i >= 50) {
+            await c.query(`drop database if exists ${name} with (force)`);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };

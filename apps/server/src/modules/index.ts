@@ -4,6 +4,11 @@ import branchRoutes from './branches/routes.js';
 import fileRoutes from './files/routes.js';
 import settingsRoutes from './settings/routes.js';
 import userRoutes from './users/routes.js';
+import applicationRoutes from './applications/routes.js';
+import cashCloseRoutes from './cashclose/routes.js';
+import customerRoutes from './customers/routes.js';
+import paymentRoutes from './payments/routes.js';
+import requestRoutes from './requests/routes.js';
 
 /** One Fastify plugin per feature, each mounted under /api. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -12,4 +17,9 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   branchRoutes,
   settingsRoutes,
   fileRoutes,
+  applicationRoutes,
+  customerRoutes,
+  paymentRoutes,
+  requestRoutes,
+  cashCloseRoutes,
 ];

@@ -1,0 +1,88 @@
+/**
+ * The chain-sized data set of the benchmark, generated inside PostgreSQL with generate_series:
+ * 20 branches, 300,000 customers, 400,000 applications (one course line each, 30 % with a fee line),
+ * 1,000,000 payments (about 85 % of applications fully paid). Money identities hold for every row.
+ */
+import type pg from 'pg';
+
+const FIRST = ['สมชาย', 'สมศักดิ์', 'วิชัย', 'ประเสริฐ', 'สุชาติ', 'อนันต์', 'ธนพล', 'กิตติพงษ์', 'ณัฐพล', 'พงศกร',
+  'สมหญิง', 'มาลี', 'วนิดา', 'สุดา', 'ปิยะนุช', 'พิมพ์ชนก', 'ณัฐธิดา', 'กมลชนก', 'อรุณี', 'จันทร์เพ็ญ',
+  'ธีรวัฒน์', 'ภานุวัฒน์', 'ศุภชัย', 'วีระพงษ์', 'ชยพล', 'ปวีณา', 'ศิริพร', 'รัตนา', 'นภัสสร', 'ชุติมา',
+  'เอกชัย', 'ไพโรจน์', 'บุญมี', 'สมบัติ', 'อำนาจ', 'ดวงใจ', 'เพ็ญศรี', 'สายสุนีย์', 'อัญชลี', 'ขวัญใจ',
+  'ธนากร', 'ภัทรพล', 'วรวุฒิ', 'อภิชาติ', 'ศักดิ์ชัย', 'กัญญา', 'นันทนา', 'ลัดดา', 'วาสนา', 'สุภาพร'];
+const LAST = ['ใจดี', 'สุขสวัสดิ์', 'ศรีสุข', 'บุญมา', 'แก้วมณี', 'ทองคำ', 'พึ่งบุญ', 'รุ่งเรือง', 'มั่นคง', 'ประเสริฐศรี',
+  'วงศ์สวัสดิ์', 'จันทร์แก้ว', 'สมบูรณ์', 'เจริญผล', 'ศรีวงศ์', 'พรหมมา', 'อินทร์แก้ว', 'ทองดี', 'ชัยมงคล', 'ปัญญาดี',
+  'กาญจนา', 'บุญเรือง', 'นาคสวัสดิ์', 'แสงทอง', 'ศักดิ์ดี', 'มีสุข', 'สุวรรณ', 'พูลผล', 'เพชรรัตน์', 'ทรัพย์มาก',
+  'วิเศษสุข', 'คงเจริญ', 'สิงห์ทอง', 'รักษาพล', 'ธนากร', 'วัฒนา', 'ศรีทอง', 'ยอดดี', 'บุญประเสริฐ', 'ชื่นใจ'];
+const BRANCHES = ['บางเขน', 'เชียงใหม่', 'ขอนแก่น', 'นครราชสีมา', 'ภูเก็ต', 'หาดใหญ่', 'อุดรธานี', 'ชลบุรี', 'พิษณุโลก', 'สุราษฎร์ธานี',
+  'นนทบุรี', 'ปทุมธานี', 'ระยอง', 'อยุธยา', 'ลำปาง', 'อุบลราชธานี', 'นครปฐม', 'สมุทรปราการ', 'เชียงราย'];
+
+export const SIZES = { branches: 20, customers: 300_000, applications: 400_000 };
+
+const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
+
+export async function generate(client: pg.Client, log: (s: string) => void) {
+  const step = async (label: string, q: string) => {
+    const t0 = Date.now();
+    await client.query(q);
+    log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  };
+  const { rows: [admin] } = await client.query(`select user_id from users where username = 'admin'`);
+  const adminId = admin.user_id;
+  await step('branches', `insert into branches (code, name, parent_id, province, address) select 'B' || lpad(i::text, 2, '0'), 'สาขา' || (${arr(BRANCHES)})[i], 1, (${arr(BRANCHES)})[i], i || '/1'
+    from generate_series(1, 19) i`);
+  await step('courses and fees', `
+    insert into courses (branch_id, name, price, type, theory_hours, practice_hours)
+      select b.branch_id, c.name, c.price, c.type, 5, c.h from branches b cross join (values
+        ('หลักสูตรรถยนต์ 15 ชั่วโมง', 6500.00, 'รถยนต์', 10), ('หลักสูตรรถจักรยานยนต์ 12 ชั่วโมง', 3500.00, 'รถจักรยานยนต์', 7),
+        ('หลักสูตรรถยนต์ 20 ชั่วโมง', 8500.00, 'รถยนต์', 15), ('หลักสูตรรถยนต์เกียร์ธรรมดา', 7200.50, 'รถยนต์', 12)) c(name, price, type, h);
+    insert into other_fees (branch_id, name, price) select branch_id, 'ค่าเช่ารถสอบ', 500 from branches;
+    create temp table bench_courses as
+      select b.branch_id, b.code, (row_number() over (partition by b.branch_id order by c.course_id) - 1)::int as idx, c.course_id, c.name, c.type, c.price,
+             (select other_fee_id from other_fees f where f.branch_id = b.branch_id limit 1) as fee_id
+      from branches b join courses c on c.branch_id = b.branch_id;
+    create temp table bench_branch as select branch_id, code, (row_number() over (order by branch_id) - 1)::int as idx from branches;`);
+  await step('300,000 customers', `
+    create or replace function pg_temp.thai_id(base text) returns text language sql immutable as $f$
+      select base || ((11 - (sum(substr(base, k, 1)::int * (14 - k)) % 11)) % 10)::text from generate_series(1, 12) k $f$;
+    insert into customers (customer_id, is_foreigner, idcard, prefix, fname, sname, birthday, address, subdistrict, district, province, postcode, phone_1, branch_id, created_at, updated_at) overriding system value
+    select i, false, pg_temp.thai_id('1' || lpad((i * 37)::text, 11, '0')), (array['นาย','นางสาว','นาง'])[1 + i % 3],
+      (${arr(FIRST)})[1 + i % ${FIRST.length}], (${arr(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}],
+      date '1975-01-01' + (i % 11000), (i % 300) || '/' || (i % 17), 'ตำบล' || (i % 50), 'อำเภอ' || (i % 20), 'จังหวัด' || (i % 20), lpad((10000 + i % 80000)::text, 5, '0'),
+      '08' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'), (select branch_id from bench_branch where idx = i % 20),
+      now() - ((${SIZES.customers} - i) * interval '230 seconds'), now() - ((${SIZES.customers} - i) * interval '230 seconds')
+    from generate_series(1, ${SIZES.customers}) i;
+    select setval(pg_get_serial_sequence('customers', 'customer_id'), ${SIZES.customers});`);
+  await step('400,000 applications with their lines', `
+    create temp table gen as
+      select i, bb.branch_id, bb.code, bc.course_id, bc.name as course_name, bc.type, bc.price, bc.fee_id, (i % 10 < 3) as with_fee,
+             now() - ((${SIZES.applications} - i) * interval '170 seconds') as at, 1 + (i * 7) % ${SIZES.customers} as customer_id
+      from generate_series(1, ${SIZES.applications}) i
+      join bench_branch bb on bb.idx = i % 20
+      join bench_courses bc on bc.branch_id = bb.branch_id and bc.idx = (i / 20) % 4;
+    insert into applications (application_id, kind, branch_id, application_code, customer_id, status, total, discount, net, paid, paid_cash, paid_transfer, balance, created_by, created_at, updated_at) overriding system value
+      select i, 'course', branch_id, 'AP-' || code || '-' || (extract(year from at at time zone 'Asia/Bangkok')::int + 543) || '-H' || lpad((i / 20)::text, 6, '0'),
+        customer_id, 'ค้างชำระ', price + case when with_fee then 500 else 0 end, 0, price + case when with_fee then 500 else 0 end, 0, 0, 0,
+        price + case when with_fee then 500 else 0 end, ${adminId}, at, at from gen;
+    select setval(pg_get_serial_sequence('applications', 'application_id'), ${SIZES.applications});
+    insert into application_courses (application_id, line_no, course_id, course_name, course_type, cost) select i, 1, course_id, course_name, type, price from gen;
+    insert into application_fees (application_id, line_no, other_fee_id, other_fee_name, cost) select i, 2, fee_id, 'ค่าเช่ารถสอบ', 500 from gen where with_fee;`);
+  await step('1,000,000 payments', `
+    insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, business_date, created_by, created_at)
+      select g.i, g.branch_id, 'payment',
+        'RC-' || g.code || '-' || (extract(year from pa at time zone 'Asia/Bangkok')::int + 543) || '-H' || lpad((g.i * 4 + j)::text, 8, '0'),
+        case when (g.i + j) % 3 = 0 then 'transfer' else 'cash' end,
+        case when g.i % 7 = 0 then 500
+             when j < k then round((g.price + case when g.with_fee then 500 else 0 end) / k, 0)
+             else (g.price + case when g.with_fee then 500 else 0 end) - (k - 1) * round((g.price + case when g.with_fee then 500 else 0 end) / k, 0) end,
+        (pa at time zone 'Asia/Bangkok')::date, ${adminId}, pa
+      from gen g cross join lateral (select 1 + g.i % 4 as k) kk cross join lateral generate_series(1, kk.k) j
+      cross join lateral (select least(g.at + (j - 1) * interval '9 days', now()) as pa) p;
+    update applications a set paid = s.paid, paid_cash = s.cash, paid_transfer = s.transfer, balance = a.net - s.paid,
+      status = case when a.net - s.paid > 0 then 'ค้างชำระ' else 'ชำระครบ' end
+    from (select application_id, sum(amount) as paid, coalesce(sum(amount) filter (where pay_type = 'cash'), 0) as cash,
+                 coalesce(sum(amount) filter (where pay_type = 'transfer'), 0) as transfer
+          from payments group by application_id) s
+    where s.application_id = a.application_id;`);
+  await step('analyze', 'analyze');
+}

@@ -1,0 +1,186 @@
+/**
+ * npm run bench — the money core measured on a chain-sized data set in PostgreSQL (not a test).
+ * Builds (once) the database `khabkhi_bench` on the server of BENCH_DATABASE_URL / DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/postgres), then measures each list request beside the raw SQL
+ * it runs, paybalance throughput with 20 concurrent clients, and warm receipt PDFs.
+ * Prints a table and writes bench/results.json. `--fresh` rebuilds the data set.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/connection.js';
+import { seed } from '../src/db/seed.js';
+import { IDENTITY_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
+import { generate, SIZES } from './generate.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = 'khabkhi_bench';
+const fresh = process.argv.includes('--fresh');
+const ITER = Number(process.env.BENCH_ITER ?? 200);
+const log = (s: string) => process.stdout.write(s + '\n');
+
+function urlFor(db: string) {
+  const u = new URL(base);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
+async function ensureDataset() {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount! > 0;
+  let ready = false;
+  if (exists && !fresh) {
+    const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
+    await c.connect();
+    try {
+      const r = await c.query(`select (select count(*) from payments)::int as payments, (select count(*) from applications)::int as apps`);
+      ready = r.rows[0].apps >= SIZES.applications && r.rows[0].payments >= 900_000;
+    } catch { ready = false; }
+    await c.end();
+  }
+  if (!ready) {
+    await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+    await admin.query(`create database ${DB_NAME}`);
+  }
+  await admin.end();
+  return ready;
+}
+
+async function main() {
+  const reused = await ensureDataset();
+  const capture: { on: boolean; queries: { q: string; p: unknown[] }[] } = { on: false, queries: [] };
+  const database = await openDatabase({
+    databaseUrl: urlFor(DB_NAME), poolSize: 24,
+    logger: { logQuery: (q, p) => { if (capture.on) capture.queries.push({ q, p }); } },
+  });
+  await seed(database.db, { adminPassword: 'bench-admin-password', demo: false });
+  if (!reused) {
+    log(`Generating the data set in ${DB_NAME} (${SIZES.branches} branches, ${SIZES.customers.toLocaleString()} customers, ${SIZES.applications.toLocaleString()} applications, ~1,000,000 payments)…`);
+    const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
+    await c.connect();
+    const t0 = Date.now();
+    await generate(c, log);
+    await c.end();
+    log(`  generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } else {
+    log(`Reusing the data set in ${DB_NAME} (run with --fresh to rebuild)`);
+  }
+  const config = loadConfig({ DATABASE_URL: urlFor(DB_NAME), LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+  const app = await buildApp({ config, database, secret: new TextEncoder().encode(config.jwtSecret), logger: false });
+  await app.ready();
+  const pool = new pg.Pool({ connectionString: urlFor(DB_NAME), max: 4 });
+
+  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'bench-admin-password' } });
+  const token = login.json().data.accessToken as string;
+  const auth = { authorization: `Bearer ${token}` };
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
+
+  const sample = (await pool.query(`select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 123457`)).rows[0];
+  const month = (await pool.query(`select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`)).rows[0].m as string;
+  const monthEnd = (await pool.query(`select to_char((date_trunc('month', to_date($1, 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`, [month])).rows[0].d as string;
+  const lists: [string, string][] = [
+    ['application/gettable page 1', '/api/application/gettable?page=1&per_page=10'],
+    ['application/gettable page 500', '/api/application/gettable?page=500&per_page=10'],
+    ['application/gettable text: name', `/api/application/gettable?text=${encodeURIComponent(sample.name)}`],
+    ['application/gettable text: ID number', `/api/application/gettable?text=${sample.idcard}`],
+    ['application/gettable text: phone', `/api/application/gettable?text=${sample.phone_1}`],
+    ['getforoutstandingBalance + totals', '/api/application/getforoutstandingBalance?page=1&per_page=10'],
+    ['payment/paybalance/gettable one month', `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
+  ];
+
+  const results: { name: string; p50_ms: number; p95_ms: number; sql_p50_ms: number | null; sql_p95_ms: number | null; ratio: number | null; per_s: number | null; note?: string }[] = [];
+  for (const [name, url] of lists) {
+    for (let i = 0; i < 15; i++) {
+      const r = await get(url);
+      if (r.statusCode !== 200) throw new Error(`${name}: ${r.statusCode} ${r.body}`);
+    }
+    capture.queries = [];
+    capture.on = true;
+    await get(url);
+    capture.on = false;
+    const queries = capture.queries.slice();
+    const api: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < ITER; i++) {
+      let t0 = performance.now();
+      await get(url);
+      api.push(performance.now() - t0);
+      t0 = performance.now();
+      for (const { q, p } of queries) await pool.query(q, p as unknown[]);
+      raw.push(performance.now() - t0);
+    }
+    const row = { name, p50_ms: r2(pct(api, 50)), p95_ms: r2(pct(api, 95)), sql_p50_ms: r2(pct(raw, 50)), sql_p95_ms: r2(pct(raw, 95)), ratio: r2(pct(api, 50) / pct(raw, 50)), per_s: null, note: `${queries.length} queries` };
+    results.push(row);
+    log(`  ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, SQL p50 ${row.sql_p50_ms} ms (${row.note}), ratio ${row.ratio}`);
+  }
+
+  // paybalance throughput: 20 concurrent clients paying 1 baht on owing applications
+  const owing = (await pool.query(`select application_id from applications where status = 'ค้างชำระ' and balance >= 100 order by random() limit 4000`)).rows.map((r) => r.application_id as number);
+  const TOTAL = Number(process.env.BENCH_PAYMENTS ?? 4000);
+  let next = 0;
+  let failures = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: 20 }, async () => {
+    while (next < TOTAL) {
+      const i = next++;
+      const r = await app.inject({
+        method: 'POST', url: '/api/application/paybalance', headers: { ...auth, 'idempotency-key': `bench-${Date.now()}-${i}` },
+        payload: { application_id: owing[i % owing.length], paid: '1', pay_type: i % 2 ? 'cash' : 'transfer' },
+      });
+      if (r.statusCode !== 200) failures++;
+    }
+  }));
+  const seconds = (performance.now() - t0) / 1000;
+  const violations = (await database.db.execute(IDENTITY_VIOLATIONS_SQL) as unknown as { rows: unknown[] }).rows.length;
+  const gaps = (await pool.query(`select count(*)::int as n from (select right(payment_code, 6)::int - lag(right(payment_code, 6)::int) over (partition by branch_id, split_part(payment_code, '-', 3) order by payment_code) as d
+                                  from payments where payment_code not like '%-H%') x where d <> 1`)).rows[0].n as number;
+  results.push({ name: 'paybalance, 20 concurrent clients', p50_ms: 0, p95_ms: 0, sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: r2(TOTAL / seconds), note: `${TOTAL} payments, ${failures} failed, ${violations} identity violations, ${gaps} receipt-number gaps` });
+  log(`  paybalance: ${r2(TOTAL / seconds)} payments/s (${TOTAL} in ${seconds.toFixed(1)} s), failures ${failures}, identity violations ${violations}, number gaps ${gaps}`);
+
+  // receipt PDF, warm: the copy of a fresh receipt rendered through the document link
+  const pay = await app.inject({ method: 'POST', url: '/api/application/paybalance', headers: auth, payload: { application_id: owing[0], paid: '1', pay_type: 'cash' } });
+  const paymentId = pay.json().data.payment.payment_id as number;
+  const link = async () => (await app.inject({ method: 'POST', url: '/api/payment/pdf', headers: auth, payload: { payment_id: paymentId } })).json().data.pdf as string;
+  const coldT = performance.now();
+  const first = await app.inject({ method: 'GET', url: await link() });
+  const cold = performance.now() - coldT;
+  if (first.statusCode !== 200) throw new Error(`receipt: ${first.statusCode} ${first.body.slice(0, 200)}`);
+  const pdfTimes: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const url = await link();
+    const t = performance.now();
+    const r = await app.inject({ method: 'GET', url });
+    pdfTimes.push(performance.now() - t);
+    if (r.headers['content-type'] !== 'application/pdf') throw new Error('receipt is not a PDF');
+  }
+  results.push({ name: 'receipt PDF (warm)', p50_ms: r2(pct(pdfTimes.slice(5), 50)), p95_ms: r2(pct(pdfTimes.slice(5), 95)), sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: null, note: `cold first render ${Math.round(cold)} ms` });
+  log(`  receipt PDF warm: p50 ${r2(pct(pdfTimes.slice(5), 50))} ms, p95 ${r2(pct(pdfTimes.slice(5), 95))} ms (cold ${Math.round(cold)} ms)`);
+
+  const out = path.join(here, 'results.json');
+  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), database: 'PostgreSQL', sizes: SIZES, results }, null, 2) + '\n');
+  log('\n| measurement | p50 ms | p95 ms | raw SQL p50 ms | ratio | per s | note |\n|---|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    log(`| ${r.name} | ${r.p50_ms || ''} | ${r.p95_ms || ''} | ${r.sql_p50_ms ?? ''} | ${r.ratio ?? ''} | ${r.per_s ?? ''} | ${r.note ?? ''} |`);
+  }
+  log(`\nwritten ${path.relative(process.cwd(), out)}`);
+  await app.close();
+  await pool.end();
+  await database.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * The PDF engine: HTML printed by headless Chromium (playwright-core, Debian's /usr/bin/chromium).
+ * One browser, started on first use; a small pool of reused pages; requests queue for a free page.
+ * Thai is shaped by Chromium and the bundled Sarabun font is embedded in every PDF.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+function fontDataUrl(weight: string): string {
+  const file = require.resolve(`@expo-google-fonts/sarabun/${weight}/Sarabun_${weight}.ttf`);
+  return `data:font/ttf;base64,${fs.readFileSync(file).toString('base64')}`;
+}
+
+let baseCss: string | null = null;
+/** @font-face for Sarabun (regular and bold, inlined) and the print defaults every document shares. */
+export function documentBaseCss(): string {
+  if (baseCss) return baseCss;
+  baseCss = `
+    @font-face { font-family: 'Sarabun'; font-weight: 400; src: url(${fontDataUrl('400Regular')}) format('truetype'); }
+    @font-face { font-family: 'Sarabun'; font-weight: 700; src: url(${fontDataUrl('700Bold')}) format('truetype'); }
+    html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+    body { font-family: 'Sarabun', sans-serif; color: #111; word-break: normal; line-break: auto; }
+  `;
+  return baseCss;
+}
+
+export type PaperFormat = 'a4' | 'slip80';
+
+export interface PdfEngine {
+  render(html: string, format?: PaperFormat): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export function createPdfEngine(opts: { chromiumPath: string; pages?: number }): PdfEngine {
+  const size = Math.max(1, opts.pages ?? 2);
+  let browser: Promise<Browser> | null = null;
+  const idle: Page[] = [];
+  const waiting: ((p: Page) => void)[] = [];
+  let created = 0;
+  let closed = false;
+
+  async function launch(): Promise<Browser> {
+    const { chromium } = await import('playwright-core');
+    const b = await chromium.launch({
+      executablePath: opts.chromiumPath, headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none', '--disable-background-networking', '--disable-extensions'],
+    });
+    b.on('disconnected', () => { browser = null; idle.length = 0; created = 0; });
+    return b;
+  }
+
+  async function acquire(): Promise<Page> {
+    if (closed) throw new Error('document engine closed');
+    const free = idle.pop();
+    if (free && !free.isClosed()) return free;
+    if (created < size) {
+      created++;
+      try {
+        if (!browser) browser = launch();
+        const b = await browser;
+        const ctx = await b.newContext({ locale: 'th-TH', timezoneId: 'Asia/Bangkok', javaScriptEnabled: false });
+        return await ctx.newPage();
+      } catch (e) {
+        created--;
+        browser = null;
+        throw e;
+      }
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  }
+
+  function release(p: Page) {
+    const next = waiting.shift();
+    if (next) next(p);
+    else idle.push(p);
+  }
+
+  return {
+    async render(html, format = 'a4') {
+      const page = await acquire();
+      try {
+        await page.setContent(html, { waitUntil: 'load' });
+        const pdf = format === 'slip80'
+          ? await page.pdf({ width: '80mm', printBackground: true, margin: { top: '4mm', bottom: '4mm', left: '3mm', right: '3mm' } })
+          : await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '14mm', right: '14mm' } });
+        return Buffer.from(pdf);
+      } catch (e) {
+        await page.close().catch(() => {});
+        created--;
+        const next = waiting.shift();
+        if (next) void acquire().then(next, () => {});
+        throw e;
+      } finally {
+        if (!page.isClosed()) release(page);
+      }
+    },
+    async close() {
+      closed = true;
+      const b = browser;
+      browser = null;
+      if (b) await (await b).close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,401 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import type { Conn, Db, Tx } from '../../db/connection.js';
+import { branches, schoolSettings, users } from '../../db/schema/core.js';
+import { courses, courseTypes, otherFees, promotions } from '../../db/schema/catalog.js';
+import { applicationCourses, applicationFees, applications, customers, payments, promotionUsages } from '../../db/schema/money.js';
+import { audit } from '../../http/audit.js';
+import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
+import { isAll } from '../../http/envelope.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { allOf, branchFilter, textSearch } from '../../http/tables.js';
+import { checkPromotion } from '../promotions/check.js';
+import { customerApi, upsertCustomer } from '../customers/service.js';
+import type { CustomerInput } from '../customers/schemas.js';
+import { lockApplication, PAY_TYPE_LABEL, recordPayment, recordRefund, S, STATUS, statusOf, type PayType } from './money.js';
+import { formatNumber, nextNumber } from './numbers.js';
+
+export type Kind = 'course' | 'fee' | 'request';
+
+export interface CreateInput {
+  branch_id?: number;
+  /** course and fee applications carry the customer block; a request-fee application takes its registration's customer */
+  customer?: CustomerInput;
+  /** request-fee applications: the registration the request concerns */
+  application_id?: number;
+  courses: { course_id: number; promotion_code?: string; exam_date?: string | null }[];
+  other_fees: { other_fee_id: number; date?: string | null }[];
+  payment?: { paid: string; pay_type: PayType; note?: string } | null;
+  note?: string;
+}
+
+const MAX_LINES = 20;
+
+async function liveBranch(conn: Conn, branchId: number) {
+  const [b] = await conn.select().from(branches).where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
+  if (!b) throw badRequest('สาขา (branch_id): ไม่พบสาขานี้');
+  return b;
+}
+
+function validDate(label: string, d: string | null | undefined) {
+  if (!d) return;
+  const t = Date.parse(`${d}T00:00:00Z`);
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== d) throw badRequest(`${label}: วันที่ไม่ถูกต้อง`);
+}
+
+/**
+ * application/create: the customer (created or updated), the lines priced from the catalog, promotions
+ * re-checked and counted, the application numbered, and an optional first payment — one transaction.
+ */
+export async function createApplication(tx: Tx, actor: Actor, input: CreateInput, reqId?: string, kind: Kind = 'course') {
+  let related: typeof applications.$inferSelect | undefined;
+  if (kind === 'request') {
+    [related] = await tx.select().from(applications).where(eq(applications.application_id, input.application_id ?? 0));
+    if (!related || related.kind !== 'course') throw badRequest('ใบสมัคร (application_id): ไม่พบใบสมัครเรียนที่คำร้องนี้อ้างถึง');
+    assertBranch(actor, related.branch_id);
+    if (input.branch_id !== undefined && input.branch_id !== related.branch_id) throw badRequest('สาขา (branch_id): ต้องเป็นสาขาเดียวกับใบสมัครเรียน');
+  }
+  const branchId = related?.branch_id ?? input.branch_id ?? actor.branchId;
+  assertBranch(actor, branchId);
+  const branch = await liveBranch(tx, branchId);
+  if (kind === 'course' && input.courses.length === 0) throw badRequest('หลักสูตร (courses): ต้องเลือกอย่างน้อย 1 หลักสูตร');
+  if (kind !== 'course' && input.courses.length > 0) throw badRequest('หลักสูตร (courses): ใบนี้รับเฉพาะค่าธรรมเนียม');
+  if (kind !== 'course' && input.other_fees.length === 0) {
+    throw badRequest(kind === 'request' ? 'ค่าคำร้อง (request_fees): ต้องเลือกอย่างน้อย 1 รายการ' : 'ค่าธรรมเนียม (other_fees): ต้องเลือกอย่างน้อย 1 รายการ');
+  }
+  if (kind !== 'request' && !input.customer) throw badRequest('ลูกค้า (customer): ต้องระบุข้อมูลลูกค้า');
+  if (input.courses.length + input.other_fees.length > MAX_LINES) throw badRequest(`รายการในใบสมัครต้องไม่เกิน ${MAX_LINES} รายการ`);
+  input.courses.forEach((l, i) => validDate(`วันสอบ (courses[${i + 1}].exam_date)`, l.exam_date));
+  input.other_fees.forEach((l, i) => validDate(`วันที่ (other_fees[${i + 1}].date)`, l.date));
+  const payment = input.payment ?? null;
+  let payS = 0;
+  if (payment) {
+    payS = toSatang(payment.paid);
+    if (payS <= 0) throw badRequest('ยอดชำระ (paid): ต้องมากกว่า 0 บาท หรือเว้นว่างหากยังไม่ชำระ');
+  }
+
+  const courseIds = [...new Set(input.courses.map((c) => c.course_id))];
+  const courseRows = await tx.select().from(courses).where(inArray(courses.course_id, courseIds));
+  const courseById = new Map(courseRows.map((c) => [c.course_id, c]));
+  const feeIds = [...new Set(input.other_fees.map((f) => f.other_fee_id))];
+  const feeRows = feeIds.length ? await tx.select().from(otherFees).where(inArray(otherFees.other_fee_id, feeIds)) : [];
+  const feeById = new Map(feeRows.map((f) => [f.other_fee_id, f]));
+
+  const today = todayBangkok();
+  const courseLines: (typeof applicationCourses.$inferInsert & { promotion?: typeof promotions.$inferSelect })[] = [];
+  for (const [i, line] of input.courses.entries()) {
+    const c = courseById.get(line.course_id);
+    const where = `หลักสูตรรายการที่ ${i + 1}`;
+    if (!c || c.is_delete) throw badRequest(`${where}: ไม่พบหลักสูตรนี้`);
+    if (c.branch_id !== branchId) throw badRequest(`${where}: หลักสูตร "${c.name}" ไม่ใช่หลักสูตรของสาขา${branch.name}`);
+    if (!c.is_activate) throw badRequest(`${where}: หลักสูตร "${c.name}" ปิดใช้งานอยู่`);
+    const costS = S(c.price);
+    let discountS = 0;
+    let promotion: typeof promotions.$inferSelect | undefined;
+    const code = (line.promotion_code ?? '').trim();
+    if (code) {
+      const checked = await checkPromotion(tx, { code, branchId, courseType: c.type, costSatang: costS, today });
+      if (!checked.ok) throw badRequest(`${where} รหัสส่วนลด ${code}: ${checked.message}`);
+      promotion = checked.promotion;
+      discountS = Math.min(checked.discountSatang, costS);
+    }
+    courseLines.push({
+      application_id: 0, line_no: i + 1, course_id: c.course_id, course_name: c.name, course_type: c.type,
+      promotion_id: promotion?.promotion_id ?? null, promotion_code: promotion ? promotion.code : '',
+      exam_date: line.exam_date ?? null, cost: fromSatang(costS), discount: fromSatang(discountS), promotion,
+    });
+  }
+  // a limited code used on several lines of one application needs that many uses left
+  const perPromotion = new Map<number, { p: typeof promotions.$inferSelect; n: number }>();
+  for (const l of courseLines) if (l.promotion) {
+    const e = perPromotion.get(l.promotion.promotion_id) ?? { p: l.promotion, n: 0 };
+    e.n++;
+    perPromotion.set(l.promotion.promotion_id, e);
+  }
+  for (const { p, n } of perPromotion.values()) {
+    if (!p.is_unlimit && p.usage + n > p.limit) {
+      throw badRequest(`รหัสส่วนลด ${p.code}: เหลือสิทธิ์ ${p.limit - p.usage} สิทธิ์ ใช้กับ ${n} หลักสูตรในใบสมัครเดียวไม่ได้ (ใช้ครบจำนวนสิทธิ์)`);
+    }
+  }
+  const feeLines: (typeof applicationFees.$inferInsert)[] = [];
+  for (const [i, line] of input.other_fees.entries()) {
+    const f = feeById.get(line.other_fee_id);
+    const where = `ค่าธรรมเนียมรายการที่ ${i + 1}`;
+    if (!f || f.is_delete) throw badRequest(`${where}: ไม่พบค่าธรรมเนียมนี้`);
+    if (f.branch_id !== branchId) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าธรรมเนียมของสาขา${branch.name}`);
+    if (!f.is_activate) throw badRequest(`${where}: "${f.name}" ปิดใช้งานอยู่`);
+    if (kind !== 'request' && f.is_request_fee) throw badRequest(`${where}: "${f.name}" เป็นค่าคำร้อง ให้บันทึกที่เมนูค่าคำร้อง`);
+    if (kind === 'request' && !f.is_request_fee) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าคำร้อง`);
+    feeLines.push({
+      application_id: 0, line_no: input.courses.length + i + 1, other_fee_id: f.other_fee_id, other_fee_name: f.name,
+      is_request_fee: kind === 'request', date: line.date ?? null, cost: f.price, discount: '0',
+    });
+  }
+  const totalS = [...courseLines, ...feeLines].reduce((s, l) => s + S(l.cost as string), 0);
+  const discountS = courseLines.reduce((s, l) => s + S(l.discount as string), 0);
+  const netS = totalS - discountS;
+  if (payS > netS) throw badRequest(`ยอดชำระ (paid): ${fromSatang(payS)} บาท มากกว่ายอดสุทธิ ${fromSatang(netS)} บาท`);
+
+  const customerId = related ? related.customer_id : (await upsertCustomer(tx, actor, input.customer!, branchId, reqId)).customer_id;
+  const series = kind === 'course' ? 'AP' : kind === 'fee' ? 'OF' : 'RQ';
+  const { beYear, seq } = await nextNumber(tx, branchId, series, today);
+  const [app] = await tx.insert(applications).values({
+    kind, branch_id: branchId, application_code: formatNumber(series, branch.code, beYear, seq), related_application_id: related?.application_id ?? null,
+    customer_id: customerId, status: statusOf({ netS, paidS: 0, refundedS: 0, isDelete: false }),
+    total: fromSatang(totalS), discount: fromSatang(discountS), net: fromSatang(netS), paid: '0', balance: fromSatang(netS),
+    note: (input.note ?? '').trim(), created_by: actor.userId,
+  }).returning();
+  const id = app!.application_id;
+  for (const l of courseLines) {
+    const { promotion, ...row } = l;
+    const [inserted] = await tx.insert(applicationCourses).values({ ...row, application_id: id }).returning();
+    if (promotion) {
+      // counted here, under the promotion row's lock: two counters cannot both take the last use
+      const counted = await tx.update(promotions).set({ usage: sql`${promotions.usage} + 1`, updatedAt: new Date() })
+        .where(and(eq(promotions.promotion_id, promotion.promotion_id), sql`(${promotions.is_unlimit} or ${promotions.usage} < ${promotions.limit})`))
+        .returning({ usage: promotions.usage });
+      if (counted.length === 0) throw conflict(`รหัสส่วนลด ${promotion.code}: ใช้ครบจำนวนสิทธิ์แล้ว`);
+      await tx.insert(promotionUsages).values({ promotion_id: promotion.promotion_id, application_id: id, line_id: inserted!.line_id, discount: inserted!.discount });
+    }
+  }
+  if (feeLines.length) await tx.insert(applicationFees).values(feeLines.map((l) => ({ ...l, application_id: id })));
+  await audit(tx, actor, { entity: kind === 'course' ? 'application' : kind === 'fee' ? 'application_fee' : 'application_request_fee', entityId: id, action: 'create', branchId, after: { application: app, courses: courseLines.map(({ promotion, ...r }) => r), other_fees: feeLines } }, reqId);
+
+  let paymentId: number | null = null;
+  if (payment) {
+    const locked = await lockApplication(tx, id);
+    const r = await recordPayment(tx, actor, locked, { amountS: payS, payType: payment.pay_type, note: (payment.note ?? '').trim() }, reqId);
+    paymentId = r.payment.payment_id;
+  }
+  return { applicationId: id, paymentId };
+}
+
+/** application/paybalance: one payment on a locked application. */
+export async function payBalance(tx: Tx, actor: Actor, input: { application_id: number; paid: string; pay_type: PayType; note?: string }, reqId?: string) {
+  const app = await lockApplication(tx, input.application_id);
+  assertBranch(actor, app.branch_id);
+  const r = await recordPayment(tx, actor, app, { amountS: toSatang(input.paid), payType: input.pay_type, note: (input.note ?? '').trim() }, reqId);
+  return { applicationId: app.application_id, paymentId: r.payment.payment_id };
+}
+
+const m = (v: string) => fromSatang(S(v));
+
+/** application/get/{id} — the SPEC's field list, scoped to the user's branches. */
+export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: number) {
+  const [row] = await conn.select({ a: applications, c: customers, branch_name: branches.name, created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}` })
+    .from(applications)
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
+    .innerJoin(users, eq(users.user_id, applications.created_by))
+    .where(eq(applications.application_id, id));
+  if (!row) throw notFound('ไม่พบใบสมัครนี้');
+  if (actor) assertBranch(actor, row.a.branch_id);
+  const linesOf = row.a.kind === 'request' && row.a.related_application_id ? row.a.related_application_id : id;
+  const lines = await conn.select().from(applicationCourses).where(eq(applicationCourses.application_id, linesOf)).orderBy(asc(applicationCourses.line_no));
+  const [related] = row.a.related_application_id
+    ? await conn.select({ code: applications.application_code }).from(applications).where(eq(applications.application_id, row.a.related_application_id))
+    : [];
+  const fees = await conn.select().from(applicationFees).where(eq(applicationFees.application_id, id)).orderBy(asc(applicationFees.line_no));
+  const pays = await conn.select({ p: payments, created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}` })
+    .from(payments).innerJoin(users, eq(users.user_id, payments.created_by))
+    .where(eq(payments.application_id, id)).orderBy(asc(payments.createdAt), asc(payments.payment_id));
+  const a = row.a;
+  return {
+    application_id: a.application_id, application_code: a.application_code, kind: a.kind, branch_id: a.branch_id, branch_name: row.branch_name,
+    status: a.status, total: m(a.total), discount: m(a.discount), net: m(a.net), paid: m(a.paid), balance: m(a.balance), refunded: m(a.refunded),
+    note: a.note, is_delete: a.is_delete, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(), created_by_name: row.created_by_name,
+    customer_id: a.customer_id, customer: customerApi(row.c),
+    related_application_id: a.related_application_id, related_application_code: related?.code ?? null,
+    course_id: lines[0]?.course_id ?? null,
+    promotion_id: lines.find((l) => l.promotion_id)?.promotion_id ?? null,
+    promotion: lines.filter((l) => l.promotion_code).map((l) => ({ promotion_id: l.promotion_id, code: l.promotion_code, line_id: l.line_id })),
+    courses: lines.map((l) => ({
+      line_id: l.line_id, course_id: l.course_id, course_name: l.course_name, course_type: l.course_type, promotion_id: l.promotion_id,
+      promotion_code: l.promotion_code, exam_date: l.exam_date, cost: m(l.cost), discount: m(l.discount),
+    })),
+    other_fees: fees.filter((f) => !f.is_request_fee).map((f) => ({
+      line_id: f.line_id, other_fee_id: f.other_fee_id, other_fee_name: f.other_fee_name, date: f.date, cost: m(f.cost), discount: m(f.discount),
+    })),
+    request_fees: fees.filter((f) => f.is_request_fee).map((f) => ({
+      line_id: f.line_id, request_fee_id: f.other_fee_id, request_fee_name: f.other_fee_name, date: f.date, cost: m(f.cost), discount: m(f.discount),
+    })),
+    payments: pays.map(({ p, created_by_name }) => ({
+      payment_id: p.payment_id, payment_code: p.payment_code, kind: p.kind, pay_type: p.pay_type, pay_type_name: PAY_TYPE_LABEL[p.pay_type as PayType],
+      paid: m(p.amount), note: p.note, createdAt: p.createdAt.toISOString(), business_date: p.business_date, created_by_name, is_void: p.is_void,
+    })),
+  };
+}
+
+export interface ListFilter {
+  branch?: string;
+  status?: string;
+  type?: string;
+  text?: string;
+  owingOnly?: boolean;
+}
+
+function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
+  const branchId = branchFilter(f.branch);
+  if (branchId !== undefined) assertBranch(actor, branchId);
+  const text = f.text?.trim();
+  return allOf(
+    eq(applications.kind, kind),
+    branchScopeWhere(actor, applications.branch_id),
+    branchId !== undefined ? eq(applications.branch_id, branchId) : undefined,
+    isAll(f.status) ? undefined : eq(applications.status, f.status!),
+    isAll(f.type) ? undefined : sql`exists (select 1 from application_courses l where l.application_id = ${applications.application_id} and l.course_type = ${f.type})`,
+    text ? (textSearch(text, [applications.application_code, sql`${customers.fname} || ' ' || ${customers.sname}`, customers.idcard, customers.phone_1]) ?? undefined) : undefined,
+  );
+}
+
+const rowSelect = {
+  application_id: applications.application_id, application_code: applications.application_code, createdAt: applications.createdAt,
+  branch_id: applications.branch_id, branch_name: branches.name, customer_id: applications.customer_id,
+  customer_name: sql<string>`${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname}`,
+  idcard: customers.idcard, phone_1: customers.phone_1,
+  course_names: sql<string>`(select string_agg(l.course_name, ', ' order by l.line_no) from application_courses l where l.application_id = ${applications.application_id})`,
+  total: applications.total, discount: applications.discount, net: applications.net, paid: applications.paid, balance: applications.balance,
+  status: applications.status, note: applications.note,
+};
+
+function rowApi(r: Record<string, any>) {
+  return {
+    ...r, createdAt: (r.createdAt as Date).toISOString(),
+    total: m(r.total), discount: m(r.discount), net: m(r.net), paid: m(r.paid), balance: m(r.balance),
+  };
+}
+
+/** application/gettable and getforoutstandingBalance: one page of applications with the customer and course names. */
+export async function applicationTable(db: Db, actor: Actor, f: ListFilter, perPage: number, offset: number, kind = 'course') {
+  const where = listWhere(actor, f, kind);
+  const rows = await db.select(rowSelect).from(applications)
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
+    .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset);
+  const countQ = db.select({ total: sql<number>`count(*)::int` }).from(applications);
+  const [{ total }] = await (f.text?.trim() ? countQ.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : countQ).where(where) as [{ total: number }];
+  return { rows: rows.map(rowApi), total };
+}
+
+/** Totals of the filtered applications: what they paid by cash and by transfer, and what they still owe. */
+export async function applicationTotals(db: Db, actor: Actor, f: ListFilter, kind = 'course') {
+  const where = listWhere(actor, f, kind);
+  const q = db.select({
+    cash: sql<string>`coalesce(sum(${applications.paid_cash}), 0)::text`,
+    transfer: sql<string>`coalesce(sum(${applications.paid_transfer}), 0)::text`,
+    paid: sql<string>`coalesce(sum(${applications.paid}), 0)::text`,
+    balance: sql<string>`coalesce(sum(${applications.balance}), 0)::text`,
+    net: sql<string>`coalesce(sum(${applications.net}), 0)::text`,
+  }).from(applications);
+  const [t] = await (f.text?.trim() ? q.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : q).where(where);
+  return { cash: m(t!.cash), transfer: m(t!.transfer), paid: m(t!.paid), balance: m(t!.balance), net: m(t!.net) };
+}
+
+export async function branchOptionsFor(db: Db, actor: Actor) {
+  const rows = await db.select({ branch_id: branches.branch_id, name: branches.name }).from(branches)
+    .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))).orderBy(asc(branches.branch_id));
+  return rows;
+}
+
+export async function courseTypeNames(db: Db) {
+  const rows = await db.select({ name: courseTypes.name }).from(courseTypes).where(eq(courseTypes.is_delete, false)).orderBy(asc(courseTypes.sort), asc(courseTypes.name));
+  return rows.map((r) => r.name);
+}
+
+export const PREFIXES = ['นาย', 'นาง', 'นางสาว', 'เด็กชาย', 'เด็กหญิง', 'Mr.', 'Mrs.', 'Ms.', 'Miss'];
+
+/** application/getforregister: what the registration form offers for a branch. */
+export async function registerOptions(db: Db, actor: Actor, branchParam?: string) {
+  const branchList = await branchOptionsFor(db, actor);
+  let branchId = actor.branchId;
+  const asked = branchFilter(branchParam);
+  if (asked !== undefined) {
+    assertBranch(actor, asked);
+    branchId = asked;
+  }
+  const courseRows = await db.select({ course_id: courses.course_id, name: courses.name, price: courses.price, type: courses.type, branch_id: courses.branch_id, detail: courses.detail })
+    .from(courses).where(and(eq(courses.branch_id, branchId), eq(courses.is_delete, false), eq(courses.is_activate, true))).orderBy(asc(courses.type), asc(courses.name));
+  const feeRows = await db.select({ other_fee_id: otherFees.other_fee_id, name: otherFees.name, price: otherFees.price, is_request_fee: otherFees.is_request_fee })
+    .from(otherFees).where(and(eq(otherFees.branch_id, branchId), eq(otherFees.is_delete, false), eq(otherFees.is_activate, true))).orderBy(asc(otherFees.name));
+  const [settings] = await db.select({ port: schoolSettings.card_agent_port, promptpay_id: schoolSettings.promptpay_id }).from(schoolSettings).where(eq(schoolSettings.id, 1));
+  return {
+    branches: branchList, branch_id: branchId,
+    courses: courseRows.map((c) => ({ ...c, price: m(c.price) })),
+    other_fees: feeRows.filter((f) => !f.is_request_fee).map(({ is_request_fee, ...f }) => ({ ...f, price: m(f.price) })),
+    request_fees: feeRows.filter((f) => f.is_request_fee).map(({ is_request_fee, ...f }) => ({ ...f, price: m(f.price) })),
+    pay_types: [{ value: 'cash', name: PAY_TYPE_LABEL.cash }, { value: 'transfer', name: PAY_TYPE_LABEL.transfer }],
+    prefixes: PREFIXES,
+    card_agent_port: settings?.port ?? 8189,
+  };
+}
+
+/** application/checkpromotion: the rule the form calls per course line. */
+export async function checkPromotionForLine(db: Db, actor: Actor, input: { index: number; code: string; course_id: number; branch_id?: number }) {
+  const branchId = input.branch_id ?? actor.branchId;
+  assertBranch(actor, branchId);
+  const [c] = await db.select().from(courses).where(eq(courses.course_id, input.course_id));
+  if (!c || c.is_delete) throw badRequest('หลักสูตร (course_id): ไม่พบหลักสูตรนี้');
+  if (c.branch_id !== branchId) throw forbidden('หลักสูตรนี้ไม่ใช่ของสาขาที่เลือก');
+  const costS = S(c.price);
+  const r = await checkPromotion(db, { code: input.code.trim(), branchId, courseType: c.type, costSatang: costS, today: todayBangkok() });
+  if (!r.ok) throw badRequest(r.message);
+  return {
+    index: input.index, promotion_id: r.promotion.promotion_id, code: r.promotion.code, name: r.promotion.name,
+    type_discount: r.promotion.type_discount, value: m(r.promotion.value), discount: fromSatang(Math.min(r.discountSatang, costS)),
+    cost: fromSatang(costS),
+  };
+}
+
+const kindLabel = (k: string) => (k === 'fee' ? 'ใบค่าธรรมเนียม' : k === 'request' ? 'ใบคำร้อง' : 'ใบสมัคร');
+
+/** application/refund and applicationfee/refund: a new negative entry on the locked application. */
+export async function refundApplication(tx: Tx, actor: Actor, input: { application_id: number; note: string; value: string; pay_type?: PayType }, kind: Kind, reqId?: string) {
+  const app = await lockApplication(tx, input.application_id);
+  if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
+  assertBranch(actor, app.branch_id);
+  const r = await recordRefund(tx, actor, app, { amountS: toSatang(input.value), payType: input.pay_type ?? 'cash', note: input.note }, reqId);
+  return { applicationId: app.application_id, paymentId: r.payment.payment_id };
+}
+
+/** application/delete: cancel only while nothing is paid; it stays visible as ยกเลิก. */
+export async function deleteApplication(tx: Tx, actor: Actor, id: number, kind: Kind, note: string, reqId?: string) {
+  const app = await lockApplication(tx, id);
+  if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
+  assertBranch(actor, app.branch_id);
+  if (app.is_delete) throw badRequest(`${kindLabel(kind)}นี้ถูกยกเลิกไปแล้ว`);
+  if (S(app.paid) !== 0) throw badRequest(`${kindLabel(kind)}นี้มียอดชำระแล้ว ${fromSatang(S(app.paid))} บาท กรุณาคืนเงินหรือขอยกเลิกรายการชำระก่อน`);
+  const [after] = await tx.update(applications).set({
+    is_delete: true, status: STATUS.cancelled, note: note ? `${app.note ? `${app.note}\n` : ''}ยกเลิก: ${note}` : app.note, updatedAt: new Date(),
+  }).where(eq(applications.application_id, id)).returning();
+  // a cancelled registration gives its promotion uses back
+  const uses = await tx.select().from(promotionUsages).where(eq(promotionUsages.application_id, id));
+  for (const u of uses) {
+    await tx.update(promotions).set({ usage: sql`greatest(${promotions.usage} - 1, 0)` }).where(eq(promotions.promotion_id, u.promotion_id));
+  }
+  await tx.delete(promotionUsages).where(eq(promotionUsages.application_id, id));
+  await audit(tx, actor, { entity: 'application', entityId: id, action: 'cancel', branchId: app.branch_id, before: app, after }, reqId);
+}
+
+/** application/getforoverdue rows: how long the balance has been owed and whether the exam date has passed. */
+export async function overdueTable(db: Db, actor: Actor, f: ListFilter, perPage: number, offset: number, kind: Kind = 'course') {
+  const where = listWhere(actor, f, kind);
+  const today = todayBangkok();
+  const rows = await db.select({
+    ...rowSelect,
+    days: sql<number>`(${today}::date - (${applications.createdAt} at time zone 'Asia/Bangkok')::date)::int`,
+    exam_date: sql<string | null>`(select min(l.exam_date)::text from application_courses l where l.application_id = ${applications.application_id})`,
+    last_paid_at: sql<string | null>`(select max(p.created_at) from payments p where p.application_id = ${applications.application_id} and not p.is_void)`,
+  }).from(applications)
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
+    .where(where).orderBy(asc(applications.createdAt), asc(applications.application_id)).limit(perPage).offset(offset);
+  const countQ = db.select({ total: sql<number>`count(*)::int` }).from(applications);
+  const [{ total }] = await (f.text?.trim() ? countQ.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : countQ).where(where) as [{ total: number }];
+  return {
+    rows: rows.map((r) => ({
+      ...rowApi(r), days: r.days, exam_date: r.exam_date, exam_passed: r.exam_date !== null && r.exam_date < today,
+      last_paid_at: r.last_paid_at ? new Date(r.last_paid_at).toISOString() : null,
+    })),
+    total,
+  };
+}

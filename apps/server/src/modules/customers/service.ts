@@ -1,0 +1,150 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { ageOn, isValidThaiNationalId, todayBangkok } from '@khabkhi/thai';
+import type { Conn } from '../../db/connection.js';
+import { customers } from '../../db/schema/money.js';
+import { audit } from '../../http/audit.js';
+import type { Actor } from '../../http/auth.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { CustomerInput } from './schemas.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+
+/** National ID: digits only; passport: upper-case letters and digits. Throws a Thai 400 when invalid. */
+export function normalizeIdentity(idcard: string, isForeigner: boolean): string {
+  if (isForeigner) {
+    const p = idcard.replace(/\s/g, '').toUpperCase();
+    if (!/^[A-Z0-9]{5,20}$/.test(p)) throw badRequest('เลขหนังสือเดินทาง (idcard): ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 5–20 ตัว');
+    return p;
+  }
+  const id = idcard.replace(/[\s-]/g, '');
+  if (!/^\d{13}$/.test(id)) throw badRequest('เลขบัตรประชาชน (idcard): ต้องเป็นตัวเลข 13 หลัก');
+  if (!isValidThaiNationalId(id)) throw badRequest('เลขบัตรประชาชน (idcard): เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
+  return id;
+}
+
+function checkBirthday(b: string | null | undefined) {
+  if (!b) return;
+  const today = todayBangkok();
+  if (Number.isNaN(Date.parse(`${b}T00:00:00Z`)) || new Date(`${b}T00:00:00Z`).toISOString().slice(0, 10) !== b) {
+    throw badRequest('วันเกิด (birthday): วันที่ไม่ถูกต้อง');
+  }
+  if (b > today) throw badRequest('วันเกิด (birthday): ต้องไม่เป็นวันในอนาคต');
+  if (b < '1900-01-01') throw badRequest('วันเกิด (birthday): วันที่ไม่ถูกต้อง');
+}
+
+function values(input: Omit<CustomerInput, 'customer_id'>) {
+  const trim = (s: string | undefined) => (s ?? '').trim();
+  return {
+    is_foreigner: input.is_foreigner,
+    idcard: normalizeIdentity(input.idcard, input.is_foreigner),
+    prefix: trim(input.prefix), fname: trim(input.fname), sname: trim(input.sname),
+    fname_en: trim(input.fname_en), sname_en: trim(input.sname_en),
+    birthday: input.birthday ?? null,
+    address: trim(input.address), moo: trim(input.moo), soi: trim(input.soi), street: trim(input.street),
+    subdistrict: trim(input.subdistrict), district: trim(input.district), province: trim(input.province),
+    postcode: trim(input.postcode), phone_1: trim(input.phone_1), phone_2: trim(input.phone_2),
+  };
+}
+
+/** Customer → API: money-free, with age derived from the birthday (today in Bangkok). */
+export function customerApi(c: CustomerRow) {
+  return {
+    customer_id: c.customer_id, is_foreigner: c.is_foreigner, idcard: c.idcard, prefix: c.prefix, fname: c.fname, sname: c.sname,
+    name: fullName(c), fname_en: c.fname_en, sname_en: c.sname_en,
+    birthday: c.birthday, age: c.birthday ? ageOn(c.birthday, todayBangkok()) : null,
+    address: c.address, moo: c.moo, soi: c.soi, street: c.street, subdistrict: c.subdistrict, district: c.district,
+    province: c.province, postcode: c.postcode, phone_1: c.phone_1, phone_2: c.phone_2,
+    branch_id: c.branch_id, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+export function fullName(c: { prefix: string; fname: string; sname: string }) {
+  return `${c.prefix}${c.fname}${c.sname ? ` ${c.sname}` : ''}`.trim();
+}
+
+/** One line address as Thai documents print it; Bangkok uses แขวง/เขต, elsewhere ตำบล/อำเภอ/จังหวัด. */
+export function formatAddress(a: { address: string; moo: string; soi: string; street: string; subdistrict: string; district: string; province: string; postcode: string }) {
+  const bkk = a.province === 'กรุงเทพมหานคร' || a.province === 'กรุงเทพฯ';
+  const parts = [
+    a.address,
+    a.moo && `หมู่ ${a.moo}`,
+    a.soi && `ซอย${a.soi}`,
+    a.street && `ถนน${a.street}`,
+    a.subdistrict && `${bkk ? 'แขวง' : 'ตำบล'}${a.subdistrict}`,
+    a.district && `${bkk ? 'เขต' : 'อำเภอ'}${a.district}`,
+    a.province && (bkk ? a.province : `จังหวัด${a.province}`),
+    a.postcode,
+  ];
+  return parts.filter(Boolean).join(' ');
+}
+
+export async function findCustomerByIdentity(conn: Conn, idcard: string, isForeigner: boolean): Promise<CustomerRow | undefined> {
+  const [row] = await conn.select().from(customers).where(and(
+    eq(customers.is_foreigner, isForeigner), sql`upper(${customers.idcard}) = ${idcard.toUpperCase()}`, eq(customers.is_delete, false)));
+  return row;
+}
+
+/** customer/check: the returning customer's fields, or a Thai 404. */
+export async function checkCustomer(conn: Conn, idcard: string, isForeigner: boolean) {
+  let id: string;
+  try {
+    id = normalizeIdentity(idcard, isForeigner);
+  } catch {
+    throw notFound('ไม่พบข้อมูลลูกค้า');
+  }
+  const row = await findCustomerByIdentity(conn, id, isForeigner);
+  if (!row) throw notFound('ไม่พบข้อมูลลูกค้า');
+  return customerApi(row);
+}
+
+/**
+ * Inside the registration transaction: the customer with this identity, created or updated with the form's
+ * fields (a returning customer's newer address and phone win). Locked for the rest of the transaction.
+ */
+export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInput, branchId: number, reqId?: string): Promise<CustomerRow> {
+  checkBirthday(input.birthday);
+  const v = values(input);
+  if (input.customer_id) {
+    const [byId] = await tx.select().from(customers).where(eq(customers.customer_id, input.customer_id)).for('update');
+    if (!byId || byId.is_delete) throw badRequest('ลูกค้า (customer_id): ไม่พบข้อมูลลูกค้านี้');
+    if (byId.idcard !== v.idcard || byId.is_foreigner !== v.is_foreigner) {
+      throw badRequest('เลขบัตรประชาชน (idcard): ไม่ตรงกับลูกค้าที่เลือก กรุณาค้นหาลูกค้าใหม่');
+    }
+  }
+  const inserted = await tx.execute(sql`
+    insert into customers (is_foreigner, idcard, prefix, fname, sname, fname_en, sname_en, birthday, address, moo, soi, street,
+      subdistrict, district, province, postcode, phone_1, phone_2, branch_id)
+    values (${v.is_foreigner}, ${v.idcard}, ${v.prefix}, ${v.fname}, ${v.sname}, ${v.fname_en}, ${v.sname_en}, ${v.birthday}, ${v.address},
+      ${v.moo}, ${v.soi}, ${v.street}, ${v.subdistrict}, ${v.district}, ${v.province}, ${v.postcode}, ${v.phone_1}, ${v.phone_2}, ${branchId})
+    on conflict (is_foreigner, upper(idcard)) do nothing
+    returning customer_id`);
+  const newId = (inserted as unknown as { rows: { customer_id: number }[] }).rows[0]?.customer_id;
+  if (newId) {
+    const [row] = await tx.select().from(customers).where(eq(customers.customer_id, newId));
+    await audit(tx, actor, { entity: 'customer', entityId: newId, action: 'create', branchId, after: row }, reqId);
+    return row!;
+  }
+  const [before] = await tx.select().from(customers).where(and(
+    eq(customers.is_foreigner, v.is_foreigner), sql`upper(${customers.idcard}) = ${v.idcard}`)).for('update');
+  if (!before) throw conflict('มีการบันทึกลูกค้ารายนี้พร้อมกัน กรุณาลองใหม่อีกครั้ง');
+  const [after] = await tx.update(customers).set({ ...v, is_delete: false, updatedAt: new Date() })
+    .where(eq(customers.customer_id, before.customer_id)).returning();
+  await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId, before, after }, reqId);
+  return after!;
+}
+
+export async function updateProfile(db: Conn & { transaction: any }, actor: Actor, input: CustomerInput & { customer_id: number }, reqId?: string) {
+  checkBirthday(input.birthday);
+  const v = values(input);
+  return (db as any).transaction(async (tx: Conn) => {
+    const [before] = await tx.select().from(customers).where(eq(customers.customer_id, input.customer_id)).for('update');
+    if (!before || before.is_delete) throw notFound('ไม่พบข้อมูลลูกค้า');
+    const other = await findCustomerByIdentity(tx, v.idcard, v.is_foreigner);
+    if (other && other.customer_id !== before.customer_id) {
+      throw conflict('เลขบัตรประชาชน (idcard): มีลูกค้าที่ใช้เลขนี้อยู่แล้ว');
+    }
+    const [after] = await tx.update(customers).set({ ...v, updatedAt: new Date() }).where(eq(customers.customer_id, before.customer_id)).returning();
+    await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId: before.branch_id, before, after }, reqId);
+    return customerApi(after!);
+  });
+}
