@@ -44,6 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // signed document links carry a JWT in the path
+    routerOptions: { maxParamLength: 1000 },
     ajv: { customOptions: { strict: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -57,7 +57,7 @@ const css = `
   .sign { display: flex; justify-content: space-around; margin-top: 26pt; text-align: center; font-size: 12pt; }
   .sign > div { width: 40%; }
   .sign .line { border-top: 0.6pt dotted #000; margin-top: 26pt; padding-top: 3pt; }
-  .mark { position: fixed; top: 4mm; right: 0; font-size: 11pt; font-weight: 700; border: 1pt solid #1f3a5f; color: #1f3a5f; padding: 1pt 8pt; border-radius: 3pt; }
+  .mark { display: inline-block; margin-top: 3pt; font-size: 11pt; font-weight: 700; border: 1pt solid #1f3a5f; color: #1f3a5f; padding: 0 8pt; border-radius: 3pt; }
   .void { position: fixed; top: 35%; left: 5%; width: 90%; text-align: center; font-size: 90pt; font-weight: 700; color: rgba(200, 0, 0, 0.28);
           transform: rotate(-24deg); border: 6pt solid rgba(200, 0, 0, 0.28); border-radius: 12pt; }
   .qr { display: flex; gap: 10pt; align-items: center; margin-top: 10pt; border: 0.6pt solid #9aa7b6; border-radius: 4pt; padding: 6pt; width: fit-content; }
@@ -77,9 +77,8 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
   const amountWords = bahtTextFromString(s.amount);
   const items = s.items.map((it, i) => `<tr><td class="num">${i + 1}</td><td>${esc(it.name)}</td><td class="num">${baht(it.amount)}</td></tr>`).join('');
   const body = `
-    <div class="mark">${o.copy ? 'สำเนา' : 'ต้นฉบับ'}</div>
     ${o.void ? '<div class="void">ยกเลิก</div>' : ''}
-    ${header(s.school, s.branch, title, `<small>${sub}</small>`)}
+    ${header(s.school, s.branch, title, `<small>${sub}</small><span class="mark">${o.copy ? 'สำเนา' : 'ต้นฉบับ'}</span>`)}
     <div class="meta">
       <div><span class="k">${refund ? 'จ่ายคืนให้' : 'ได้รับเงินจาก'}</span> <b>${esc(s.customer.name)}</b></div>
       <div><span class="k">เลขที่</span> <b>${esc(s.number)}</b></div>
