@@ -3,7 +3,7 @@ import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn, Db, Tx } from '../../db/connection.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { courses, courseTypes, otherFees, promotions } from '../../db/schema/catalog.js';
-import { applicationCourses, applicationFees, applications, customers, payments, promotionUsages } from '../../db/schema/money.js';
+import { applicationCourses, applicationFees, applications, applicationStats, customers, payments, promotionUsages } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
@@ -248,6 +248,29 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
   );
 }
 
+/** Filters the per-branch/kind/status statistics can answer (no text, no course type). */
+function statsWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined | false {
+  if (f.text?.trim() || !isAll(f.type)) return false;
+  const branchId = branchFilter(f.branch);
+  return allOf(
+    eq(applicationStats.kind, kind),
+    branchScopeWhere(actor, applicationStats.branch_id),
+    branchId !== undefined ? eq(applicationStats.branch_id, branchId) : undefined,
+    isAll(f.status) ? undefined : eq(applicationStats.status, f.status!),
+  );
+}
+
+async function countApplications(db: Db, actor: Actor, f: ListFilter, kind: string, where: SQL | undefined): Promise<number> {
+  const sw = statsWhere(actor, f, kind);
+  if (sw !== false) {
+    const [r] = await db.select({ n: sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` }).from(applicationStats).where(sw);
+    return r!.n;
+  }
+  const countQ = db.select({ total: sql<number>`count(*)::int` }).from(applications);
+  const [{ total }] = await (f.text?.trim() ? countQ.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : countQ).where(where) as [{ total: number }];
+  return total;
+}
+
 const rowSelect = {
   application_id: applications.application_id, application_code: applications.application_code, createdAt: applications.createdAt,
   branch_id: applications.branch_id, branch_name: branches.name, customer_id: applications.customer_id,
@@ -272,14 +295,21 @@ export async function applicationTable(db: Db, actor: Actor, f: ListFilter, perP
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
     .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset);
-  const countQ = db.select({ total: sql<number>`count(*)::int` }).from(applications);
-  const [{ total }] = await (f.text?.trim() ? countQ.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : countQ).where(where) as [{ total: number }];
-  return { rows: rows.map(rowApi), total };
+  return { rows: rows.map(rowApi), total: await countApplications(db, actor, f, kind, where) };
 }
 
 /** Totals of the filtered applications: what they paid by cash and by transfer, and what they still owe. */
 export async function applicationTotals(db: Db, actor: Actor, f: ListFilter, kind = 'course') {
   const where = listWhere(actor, f, kind);
+  const sw = statsWhere(actor, f, kind);
+  if (sw !== false) {
+    const [st] = await db.select({
+      cash: sql<string>`coalesce(sum(${applicationStats.paid_cash}), 0)::text`, transfer: sql<string>`coalesce(sum(${applicationStats.paid_transfer}), 0)::text`,
+      paid: sql<string>`coalesce(sum(${applicationStats.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${applicationStats.balance}), 0)::text`,
+      net: sql<string>`coalesce(sum(${applicationStats.net}), 0)::text`,
+    }).from(applicationStats).where(sw);
+    return { cash: m(st!.cash), transfer: m(st!.transfer), paid: m(st!.paid), balance: m(st!.balance), net: m(st!.net) };
+  }
   const q = db.select({
     cash: sql<string>`coalesce(sum(${applications.paid_cash}), 0)::text`,
     transfer: sql<string>`coalesce(sum(${applications.paid_transfer}), 0)::text`,
@@ -389,8 +419,7 @@ export async function overdueTable(db: Db, actor: Actor, f: ListFilter, perPage:
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
     .where(where).orderBy(asc(applications.createdAt), asc(applications.application_id)).limit(perPage).offset(offset);
-  const countQ = db.select({ total: sql<number>`count(*)::int` }).from(applications);
-  const [{ total }] = await (f.text?.trim() ? countQ.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : countQ).where(where) as [{ total: number }];
+  const total = await countApplications(db, actor, f, kind, where);
   return {
     rows: rows.map((r) => ({
       ...rowApi(r), days: r.days, exam_date: r.exam_date, exam_passed: r.exam_date !== null && r.exam_date < today,

@@ -1,0 +1,188 @@
+/**
+ * The catalog lists (courses, promotions, other fees, expense items, payroll items, evaluation criteria)
+ * share one shape: create / update / soft delete / get / gettable, guarded by an ability, scoped to the
+ * user's branches when the table has a branch, audited. Each list states its fields and rules; this
+ * factory does the rest the same way for all of them.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { Type, type TProperties } from 'typebox';
+import { Id, TableQuery } from '@khabkhi/contracts';
+import { fromSatang, toSatang } from '@khabkhi/thai';
+import type { Conn, Db } from '../../db/connection.js';
+import { branches } from '../../db/schema/core.js';
+import { audit } from '../../http/audit.js';
+import { actorOf, assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
+import type { Subject } from '../../http/abilities.js';
+import { ALL, isAll, ok, pageOf, table } from '../../http/envelope.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { allOf, branchFilter, textSearch, withAll, type Opt } from '../../http/tables.js';
+
+export const ACTIVE_OPTIONS: Opt[] = [{ name: 'เปิดใช้งาน', value: true }, { name: 'ปิดใช้งาน', value: false }];
+
+export interface CrudSpec {
+  prefix: string;
+  subject: Subject;
+  label: string;
+  entity: string;
+  table: PgTable & Record<string, any>;
+  idKey: string;
+  fields: TProperties;
+  /** table has branch_id (scoped) */
+  branched: boolean;
+  moneyKeys?: string[];
+  textColumns: (t: any) => (PgColumn | SQL)[];
+  /** extra WHERE from the table query (status/type/category) */
+  filters?: (q: TableQuery, t: any) => (SQL | undefined)[];
+  filterOptions?: (db: Db, actor: Actor) => Promise<Record<string, unknown>>;
+  /** rules on the merged row before it is written; throws a Thai 4xx */
+  validate?: (conn: Conn, row: Record<string, any>, existing: Record<string, any> | null) => Promise<void>;
+  order?: (t: any) => SQL[];
+  /** fields filled from other data for the API (e.g. the category name) */
+  decorate?: (db: Db, rows: Record<string, any>[]) => Promise<Record<string, any>[]>;
+  /** how a status filter maps (default: is_activate with เปิดใช้งาน/ปิดใช้งาน) */
+  statusColumn?: 'is_activate' | 'status' | null;
+}
+
+export function activeFilter(v: string | undefined, col: PgColumn): SQL | undefined {
+  if (isAll(v)) return undefined;
+  if (v === 'true' || v === 'เปิดใช้งาน' || v === 'active') return eq(col, true);
+  if (v === 'false' || v === 'ปิดใช้งาน' || v === 'inactive') return eq(col, false);
+  throw badRequest('สถานะ (status): ต้องเป็น เปิดใช้งาน, ปิดใช้งาน หรือ ทั้งหมด');
+}
+
+function toApiRow(spec: CrudSpec, row: Record<string, any>) {
+  const out: Record<string, any> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (v instanceof Date) out[k] = v.toISOString();
+    else if (spec.moneyKeys?.includes(k) && typeof v === 'string') out[k] = fromSatang(toSatang(v, { allowNegative: true }));
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
+  const db = () => app.deps.database.db;
+  const t = spec.table;
+  const idCol = t[spec.idKey] as PgColumn;
+  const tags = [spec.prefix];
+  const cols = getTableColumns(t);
+  const branchFields: TProperties = spec.branched ? { branch_id: Type.Optional(Id()) } : {};
+  const CreateBody = Type.Object({ ...spec.fields, ...branchFields }, { additionalProperties: false });
+  const UpdateBody = Type.Object({ [spec.idKey]: Id(), ...Object.fromEntries(Object.entries(spec.fields).map(([k, v]) => [k, Type.Optional(v)])), ...branchFields }, { additionalProperties: false });
+  const DeleteBody = Type.Object({ [spec.idKey]: Id() }, { additionalProperties: false });
+
+  async function load(conn: Conn, actor: Actor, id: number) {
+    const [row] = await conn.select().from(t).where(and(eq(idCol, id), eq(t.is_delete, false)));
+    if (!row) throw notFound(`ไม่พบ${spec.label}นี้`);
+    if (spec.branched) assertBranch(actor, (row as any).branch_id);
+    return row as Record<string, any>;
+  }
+
+  async function one(id: number) {
+    const [row] = await db().select().from(t).where(eq(idCol, id));
+    const [decorated] = spec.decorate ? await spec.decorate(db(), [row as any]) : [row as any];
+    return toApiRow(spec, decorated!);
+  }
+
+  async function checkBranch(conn: Conn, actor: Actor, branchId: number) {
+    assertBranch(actor, branchId);
+    const [b] = await conn.select({ id: branches.branch_id }).from(branches).where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
+    if (!b) throw badRequest('สาขา (branch_id): ไม่พบสาขานี้');
+  }
+
+  app.post(`/${spec.prefix}/create`, {
+    config: { auth: ['create', spec.subject] },
+    schema: { tags, summary: `Create: ${spec.label}`, body: CreateBody },
+  }, async (req) => {
+    const actor = actorOf(req);
+    const body = { ...(req.body as Record<string, any>) };
+    if (spec.branched) {
+      body.branch_id ??= actor.branchId;
+      await checkBranch(db(), actor, body.branch_id);
+    }
+    const id = await db().transaction(async (tx) => {
+      await spec.validate?.(tx, body, null);
+      const [row] = await tx.insert(t).values(body as never).returning();
+      const rid = (row as any)[spec.idKey] as number;
+      await audit(tx, actor, { entity: spec.entity, entityId: rid, action: 'create', branchId: (row as any).branch_id ?? null, after: row }, req.id);
+      return rid;
+    });
+    return ok(await one(id), `เพิ่ม${spec.label}เรียบร้อยแล้ว`);
+  });
+
+  app.put(`/${spec.prefix}/update`, {
+    config: { auth: ['update', spec.subject] },
+    schema: { tags, summary: `Update: ${spec.label}`, body: UpdateBody },
+  }, async (req) => {
+    const actor = actorOf(req);
+    const { [spec.idKey]: id, ...changes } = req.body as Record<string, any>;
+    await db().transaction(async (tx) => {
+      const before = await load(tx, actor, id);
+      if (spec.branched && changes.branch_id !== undefined && changes.branch_id !== before.branch_id) await checkBranch(tx, actor, changes.branch_id);
+      const merged = { ...before, ...changes };
+      await spec.validate?.(tx, merged, before);
+      const [after] = await tx.update(t).set({ ...changes, ...('updatedAt' in cols ? { updatedAt: new Date() } : {}) } as never).where(eq(idCol, id)).returning();
+      await audit(tx, actor, { entity: spec.entity, entityId: id, action: 'update', branchId: (after as any).branch_id ?? null, before, after }, req.id);
+    });
+    return ok(await one(id), `บันทึก${spec.label}เรียบร้อยแล้ว`);
+  });
+
+  app.delete(`/${spec.prefix}/delete`, {
+    config: { auth: ['delete', spec.subject] },
+    schema: { tags, summary: `Delete (soft): ${spec.label}`, body: DeleteBody },
+  }, async (req) => {
+    const actor = actorOf(req);
+    const id = (req.body as Record<string, number>)[spec.idKey]!;
+    await db().transaction(async (tx) => {
+      const before = await load(tx, actor, id);
+      await tx.update(t).set({ is_delete: true, ...('updatedAt' in cols ? { updatedAt: new Date() } : {}) } as never).where(eq(idCol, id));
+      await audit(tx, actor, { entity: spec.entity, entityId: id, action: 'delete', branchId: before.branch_id ?? null, before }, req.id);
+    });
+    return ok(null, `ลบ${spec.label}เรียบร้อยแล้ว`);
+  });
+
+  app.get(`/${spec.prefix}/get/:id`, {
+    config: { auth: ['read', spec.subject] },
+    schema: { tags, summary: `One: ${spec.label}`, params: Type.Object({ id: Id() }) },
+  }, async (req) => {
+    const id = (req.params as { id: number }).id;
+    await load(db(), actorOf(req), id);
+    return ok(await one(id));
+  });
+
+  app.get(`/${spec.prefix}/gettable`, {
+    config: { auth: ['read', spec.subject] },
+    schema: { tags, summary: `Table: ${spec.label}`, querystring: TableQuery },
+  }, async (req: FastifyRequest) => {
+    const actor = actorOf(req);
+    const q = req.query as TableQuery;
+    const { page, perPage, offset } = pageOf(q);
+    const branchId = spec.branched ? branchFilter(q.branch) : undefined;
+    if (branchId !== undefined) assertBranch(actor, branchId);
+    const statusCol = spec.statusColumn === undefined ? 'is_activate' : spec.statusColumn;
+    const where = allOf(
+      eq(t.is_delete, false),
+      spec.branched ? branchScopeWhere(actor, t.branch_id) : undefined,
+      branchId !== undefined ? eq(t.branch_id, branchId) : undefined,
+      statusCol === 'is_activate' ? activeFilter(q.status, t.is_activate) : statusCol === 'status' && !isAll(q.status) ? eq(t.status, q.status!) : undefined,
+      textSearch(q.text, spec.textColumns(t)),
+      ...(spec.filters?.(q, t) ?? []),
+    );
+    const rows = await db().select({ ...cols, ...(spec.branched ? { branch_name: branches.name } : {}) } as never).from(t)
+      .leftJoin(branches, spec.branched ? eq(branches.branch_id, t.branch_id) : sql`false`)
+      .where(where).orderBy(...(spec.order?.(t) ?? [desc(idCol)])).limit(perPage).offset(offset);
+    const [{ total }] = await db().select({ total: sql<number>`count(*)::int` }).from(t).where(where) as [{ total: number }];
+    const decorated = spec.decorate ? await spec.decorate(db(), rows as never) : rows;
+    const filter: Record<string, unknown> = {
+      ...(spec.branched ? { branch: withAll((await db().select({ value: branches.branch_id, name: branches.name }).from(branches)
+        .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))).orderBy(asc(branches.branch_id)))) } : {}),
+      ...(statusCol === 'is_activate' ? { status: withAll(ACTIVE_OPTIONS) } : {}),
+      ...(await spec.filterOptions?.(db(), actor)),
+    };
+    return table((decorated as Record<string, any>[]).map((r) => toApiRow(spec, r)), filter, page, perPage, total);
+  });
+}
+
+export { ALL };
