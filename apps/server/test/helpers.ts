@@ -100,6 +100,8 @@ async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop():
 
 export interface TestAppOptions {
   demo?: boolean;
+  /** the demo registrations and payments of `npm start` */
+  demoMoney?: boolean;
   env?: Record<string, string>;
 }
 
@@ -113,7 +115,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   const database = await openDatabase({ databaseUrl: pgDb?.url, poolSize: 20 });
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true });
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, demoMoney: opts.demoMoney ?? false });
   const secret = new TextEncoder().encode(config.jwtSecret);
   const app = await buildApp({ config, database, secret, logger: { level: config.logLevel } });
   await app.ready();

@@ -5,6 +5,8 @@ import type { Db } from './connection.js';
 import { appSecrets, branches, roles, schoolSettings, users } from './schema/core.js';
 import { seedRoles } from '../http/abilities.js';
 import { hashPassword, randomPassword } from '../lib/crypto.js';
+import { seedCatalog } from './seed-catalog.js';
+import { seedDemoMoney } from './seed-demo-money.js';
 
 /** The JWT/link-signing secret: from config, or generated once and kept in the database (shared by every server copy). */
 export async function ensureSecret(db: Db, given?: string): Promise<Uint8Array> {
@@ -26,6 +28,8 @@ export interface SeedOptions {
   demo: boolean;
   /** lower argon2 cost is not used; tests pass a fixed demo password to keep runs reproducible */
   demoPassword?: string;
+  /** demo registrations and payments (default true with demo; the tests start without them) */
+  demoMoney?: boolean;
 }
 
 export const DEMO_PASSWORD = 'khabkhi-demo';
@@ -71,6 +75,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       result.demo = true;
     }
   }
+  await seedCatalog(db, { demo: result.demo });
+  if (result.demo && opts.demoMoney !== false) await seedDemoMoney(db);
   return result;
 }
 

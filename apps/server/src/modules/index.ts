@@ -6,6 +6,7 @@ import settingsRoutes from './settings/routes.js';
 import userRoutes from './users/routes.js';
 import applicationRoutes from './applications/routes.js';
 import cashCloseRoutes from './cashclose/routes.js';
+import catalogRoutes from './catalog/routes.js';
 import customerRoutes from './customers/routes.js';
 import paymentRoutes from './payments/routes.js';
 import requestRoutes from './requests/routes.js';
@@ -22,4 +23,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   paymentRoutes,
   requestRoutes,
   cashCloseRoutes,
+  catalogRoutes,
 ];
