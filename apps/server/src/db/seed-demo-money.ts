@@ -50,7 +50,7 @@ export async function seedDemoMoney(db: Db) {
       const ids = await db.transaction(async (tx) => createApplication(tx, counter, {
         branch_id: b.branch_id,
         customer: {
-          is_foreigner: false, prefix, fname, sname, idcard: makeThaiNationalId(`3${String(1010000000 + s * 7919).slice(0, 11)}`),
+          is_foreigner: false, prefix, fname, sname, idcard: makeThaiNationalId(`3${String(10100000000 + s * 7919).slice(0, 11)}`),
           birthday: `${1985 + s}-0${(s % 9) + 1}-1${s % 9}`, address: `${12 + s}/${s + 3}`, moo: String((s % 8) + 1), soi: '', street: '',
           subdistrict: b.subdistrict, district: b.district, province, postcode: b.postcode, phone_1: phone, phone_2: '',
         },
@@ -72,7 +72,7 @@ export async function seedDemoMoney(db: Db) {
         await db.transaction((tx) => requestVoid(tx, counter, { payment_id: ids.paymentId!, note: 'บันทึกประเภทการชำระผิด ขอยกเลิกเพื่อบันทึกใหม่' }));
       }
       // back-date the registration (not the money: receipts keep their real dates and order) so the overdue list has ages
-      const days = 5 + 9 * i + s;
+      const days = Math.max(1, 60 - 4 * s);
       await db.execute(sql`update applications set created_at = created_at - make_interval(days => ${days}), updated_at = updated_at - make_interval(days => ${days}) where application_id = ${ids.applicationId}`);
     }
   }

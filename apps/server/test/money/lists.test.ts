@@ -145,3 +145,23 @@ describe('other-fee and request-fee applications', () => {
     expect((await malee.get(`/api/applicationrequest/get/${fee.body.data.application.application_id}`)).status).toBe(404);
   });
 });
+
+describe('the demo school of npm start', () => {
+  it('seeds registrations, payments, a refund and a void request that keep every identity', async () => {
+    const { createTestApp: make } = await import('../helpers.js');
+    const { identityViolations } = await import('./fixtures.js');
+    const demo = await make({ demoMoney: true });
+    try {
+      const admin = await demo.as('admin');
+      const apps = await admin.get('/api/application/gettable', { per_page: 100 });
+      expect(apps.body.meta.total).toBe(12);
+      const codes = apps.body.data.filter((a: any) => a.branch_name.includes('สำนักงานใหญ่')).map((a: any) => a.application_code);
+      expect([...codes].reverse()).toEqual([...codes].sort()); // newest first = highest number first
+      expect((await admin.get('/api/request/gettable', { status: 'รออนุมัติ' })).body.meta.total).toBeGreaterThan(0);
+      expect((await admin.get('/api/payment/gettable', { per_page: 100 })).body.data.some((p: any) => p.kind === 'refund')).toBe(true);
+      expect(await identityViolations(demo.db)).toEqual([]);
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -5,7 +5,7 @@
  */
 import {
   AuditOutlined, BankOutlined, CarOutlined, DollarOutlined, ReadOutlined, SettingOutlined, SolutionOutlined, TeamOutlined,
-  ApartmentOutlined, ShopOutlined, IdcardOutlined,
+  ApartmentOutlined, ShopOutlined, IdcardOutlined, TagsOutlined, ProfileOutlined, UserAddOutlined, UnorderedListOutlined, CheckSquareOutlined, CalculatorOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { can, type Ability } from '../api/session';
@@ -36,6 +36,15 @@ export interface NavEntry {
 }
 
 export const NAV: NavEntry[] = [
+  { path: '/applications/new', label: 'สมัครเรียน', group: 'registration', icon: <UserAddOutlined />, ability: ['create', 'Application'], description: 'รับสมัครผู้เรียนใหม่ อ่านบัตรประชาชน ใช้โปรโมชั่น และรับมัดจำ' },
+  { path: '/applications', label: 'รายการสมัครเรียน', group: 'registration', icon: <UnorderedListOutlined />, ability: ['read', 'Application'], description: 'ค้นหาใบสมัครด้วยชื่อ เลขบัตรประชาชน หรือเบอร์โทร' },
+  { path: '/paybalance', label: 'ชำระยอดคงเหลือ', group: 'finance', icon: <DollarOutlined />, ability: ['read', 'Application'], description: 'รับชำระส่วนที่เหลือ พร้อมยอดรวมเงินสดและเงินโอน' },
+  { path: '/courses', label: 'หลักสูตร', group: 'master', icon: <ReadOutlined />, ability: ['read', 'Course'], description: 'หลักสูตรที่เปิดสอน ราคา ชั่วโมงเรียน และประเภทใบขับขี่' },
+  { path: '/promotions', label: 'โปรโมชั่น/ส่วนลด', group: 'master', icon: <TagsOutlined />, ability: ['read', 'Promotion'], description: 'รหัสส่วนลดแบบเปอร์เซ็นต์หรือจำนวนเงิน ช่วงเวลา และจำนวนสิทธิ์' },
+  { path: '/otherfees', label: 'ค่าธรรมเนียมอื่น/ค่าคำร้อง', group: 'master', icon: <ProfileOutlined />, ability: ['read', 'OtherFee'], description: 'ค่าเช่ารถสอบ ใบรับรองแพทย์ ค่าธรรมเนียมใบขับขี่ และค่าคำร้อง' },
+  { path: '/evaluates', label: 'หัวข้อการประเมิน', group: 'master', icon: <CheckSquareOutlined />, ability: ['read', 'Evaluate'], description: 'หัวข้อที่ครูฝึกใช้ประเมินผู้เรียน' },
+  { path: '/list-payroll', label: 'รายการเงินเดือน', group: 'staff', icon: <CalculatorOutlined />, ability: ['read', 'ListPayroll'], description: 'รายได้และรายการหักสำหรับคำนวณเงินเดือน' },
+  { path: '/list-expenses', label: 'รายการค่าใช้จ่าย', group: 'accounting', icon: <WalletOutlined />, ability: ['read', 'ListExpense'], description: 'รายการรายจ่ายของโรงเรียนแยกตามหมวดหมู่' },
   { path: '/employees', label: 'พนักงาน', group: 'staff', icon: <IdcardOutlined />, ability: ['read', 'User'], description: 'ข้อมูลพนักงาน บัญชีผู้ใช้ เงินเดือนและวันหยุด' },
   { path: '/branches', label: 'สาขา', group: 'settings', icon: <ApartmentOutlined />, ability: ['read', 'Branch'], description: 'สาขาของโรงเรียน ที่อยู่ และเลขที่สาขาทางภาษี' },
   { path: '/settings', label: 'ตั้งค่าโรงเรียน', group: 'settings', icon: <ShopOutlined />, ability: ['manage', 'Setting'], description: 'ชื่อโรงเรียน เลขผู้เสียภาษี ภาษีมูลค่าเพิ่ม และพร้อมเพย์' },

@@ -12,6 +12,28 @@ const BranchDetail = lazy(() => import('../features/branches/BranchDetail'));
 const EmployeeList = lazy(() => import('../features/employees/EmployeeList'));
 const EmployeeDetail = lazy(() => import('../features/employees/EmployeeDetail'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
+const ApplicationList = lazy(() => import('../features/applications/ApplicationList'));
+const PayBalanceList = lazy(() => import('../features/applications/ApplicationList').then((m) => ({ default: m.PayBalanceList })));
+const NewApplication = lazy(() => import('../features/applications/NewApplication'));
+const ApplicationDetail = lazy(() => import('../features/applications/ApplicationDetail'));
+const cat = {
+  courses: () => import('../features/catalog/Courses'),
+  promotions: () => import('../features/catalog/Promotions'),
+  fees: () => import('../features/catalog/OtherFees'),
+  others: () => import('../features/catalog/Others'),
+};
+const CourseList = lazy(() => cat.courses().then((m) => ({ default: m.CourseList })));
+const CourseDetail = lazy(() => cat.courses().then((m) => ({ default: m.CourseDetail })));
+const PromotionList = lazy(() => cat.promotions().then((m) => ({ default: m.PromotionList })));
+const PromotionDetail = lazy(() => cat.promotions().then((m) => ({ default: m.PromotionDetail })));
+const OtherFeeList = lazy(() => cat.fees().then((m) => ({ default: m.OtherFeeList })));
+const OtherFeeDetail = lazy(() => cat.fees().then((m) => ({ default: m.OtherFeeDetail })));
+const ExpenseList = lazy(() => cat.others().then((m) => ({ default: m.ExpenseList })));
+const ExpenseDetail = lazy(() => cat.others().then((m) => ({ default: m.ExpenseDetail })));
+const PayrollItemList = lazy(() => cat.others().then((m) => ({ default: m.PayrollItemList })));
+const PayrollItemDetail = lazy(() => cat.others().then((m) => ({ default: m.PayrollItemDetail })));
+const EvaluateList = lazy(() => cat.others().then((m) => ({ default: m.EvaluateList })));
+const EvaluateDetail = lazy(() => cat.others().then((m) => ({ default: m.EvaluateDetail })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 
 /** Installs the 401 → /login handler of the API client (navigate, no reload). */
@@ -56,6 +78,20 @@ const router = createBrowserRouter([
           { path: '/employees', element: <Allow action="read" subject="User"><EmployeeList /></Allow> },
           { path: '/employees/new', element: <Allow action="create" subject="User"><EmployeeDetail /></Allow> },
           { path: '/employees/:id', element: <Allow action="read" subject="User"><EmployeeDetail /></Allow> },
+          { path: '/applications', element: <Allow action="read" subject="Application"><ApplicationList /></Allow> },
+          { path: '/applications/new', element: <Allow action="create" subject="Application"><NewApplication /></Allow> },
+          { path: '/applications/:id', element: <Allow action="read" subject="Application"><ApplicationDetail /></Allow> },
+          { path: '/paybalance', element: <Allow action="read" subject="Application"><PayBalanceList /></Allow> },
+          { path: '/paybalance/:id', element: <Allow action="read" subject="Application"><ApplicationDetail back="/paybalance" focusPay /></Allow> },
+          ...([
+            ['/courses', 'Course', CourseList, CourseDetail], ['/promotions', 'Promotion', PromotionList, PromotionDetail],
+            ['/otherfees', 'OtherFee', OtherFeeList, OtherFeeDetail], ['/list-expenses', 'ListExpense', ExpenseList, ExpenseDetail],
+            ['/list-payroll', 'ListPayroll', PayrollItemList, PayrollItemDetail], ['/evaluates', 'Evaluate', EvaluateList, EvaluateDetail],
+          ] as const).flatMap(([path, subject, List, Detail]) => [
+            { path, element: <Allow action="read" subject={subject}><List /></Allow> },
+            { path: `${path}/new`, element: <Allow action="create" subject={subject}><Detail /></Allow> },
+            { path: `${path}/:id`, element: <Allow action="read" subject={subject}><Detail /></Allow> },
+          ]),
           { path: '/branches', element: <Allow action="read" subject="Branch"><BranchList /></Allow> },
           { path: '/branches/new', element: <Allow action="create" subject="Branch"><BranchDetail /></Allow> },
           { path: '/branches/:id', element: <Allow action="read" subject="Branch"><BranchDetail /></Allow> },

@@ -61,6 +61,8 @@ export interface ListPageProps<T> {
   /** Extra buttons on the header. */
   extra?: ReactNode;
   defaultPerPage?: number;
+  /** Totals or other figures of the whole filtered result, shown above the table (e.g. by cash / transfer). */
+  summary?: (result: (TableResult<T> & { totals?: Record<string, string> }) | undefined) => ReactNode;
 }
 
 const ALL = th.all;
@@ -81,7 +83,7 @@ function defaultValue<T>(c: ListColumn<T>): (row: T) => unknown {
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const {
     title, subtitle, endpoint, columns, rowKey, filters = [], filterLabels = {}, filterDefaults = {}, search = true,
-    addButton, detailPath, exportName, exportLimit = 5000, extra, defaultPerPage = 10,
+    addButton, detailPath, exportName, exportLimit = 5000, extra, defaultPerPage = 10, summary,
   } = props;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -215,6 +217,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           )}
           <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} aria-label="โหลดใหม่" title="โหลดใหม่" />
         </Flex>
+        {summary && !result.isError && <div style={{ marginBottom: 12 }}>{summary(result.data as never)}</div>}
         {result.isError && (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: '#c0392b' }}>{errorMessage(result.error)}</span>} />
         )}

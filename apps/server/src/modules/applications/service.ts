@@ -291,10 +291,14 @@ function rowApi(r: Record<string, any>) {
 /** application/gettable and getforoutstandingBalance: one page of applications with the customer and course names. */
 export async function applicationTable(db: Db, actor: Actor, f: ListFilter, perPage: number, offset: number, kind = 'course') {
   const where = listWhere(actor, f, kind);
-  const rows = await db.select(rowSelect).from(applications)
+  // page the ids on the applications index alone, then join the customer and branch for those rows only
+  const idsQ = db.select({ id: applications.application_id }).from(applications);
+  const ids = (await (f.text?.trim() ? idsQ.innerJoin(customers, eq(customers.customer_id, applications.customer_id)) : idsQ)
+    .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset)).map((r) => r.id);
+  const rows = ids.length ? await db.select(rowSelect).from(applications)
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-    .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset);
+    .where(inArray(applications.application_id, ids)).orderBy(desc(applications.createdAt), desc(applications.application_id)) : [];
   return { rows: rows.map(rowApi), total: await countApplications(db, actor, f, kind, where) };
 }
 

@@ -1,0 +1,190 @@
+/**
+ * The detail screen of a simple list (catalog items): a form described by its fields, loading the
+ * record in edit mode, create / update / delete with the server's message in the banner.
+ * Used by courses, promotions, other fees, expense items, payroll items and evaluation criteria.
+ */
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, errorMessage } from '../api/client';
+import { useSession } from '../app/useSession';
+import { enterToNext } from './enterToNext';
+import { applyServerError, focusFirstError } from './formErrors';
+import { MoneyInput, moneyRule } from './MoneyInput';
+import { PageHeader } from './PageHeader';
+import { ResultBanner } from './ResultBanner';
+import { ThaiDatePicker } from './ThaiDatePicker';
+import { useBanner } from './useBanner';
+
+export interface FieldOption { label: string; value: string | number | boolean }
+
+export interface CrudField {
+  name: string;
+  label: string;
+  kind: 'text' | 'textarea' | 'money' | 'int' | 'select' | 'switch' | 'date' | 'readonly';
+  required?: boolean;
+  options?: FieldOption[];
+  rules?: Rule[];
+  span?: number;
+  help?: ReactNode;
+  placeholder?: string;
+  /** new records start with this value */
+  initial?: unknown;
+  /** hidden unless the form's values say so */
+  visible?: (values: Record<string, any>) => boolean;
+  /** transform before sending (e.g. upper-case a code) */
+  normalize?: (v: any) => any;
+  /** never sent (display only) */
+  display?: boolean;
+}
+
+export interface CrudDetailProps {
+  prefix: string;
+  idKey: string;
+  subject: string;
+  listPath: string;
+  noun: string;
+  fields: CrudField[];
+  sections?: { title: string; fields: string[] }[];
+  /** title of an existing record */
+  titleOf?: (row: Record<string, any>) => string;
+  branched?: boolean;
+  branchOptions?: FieldOption[];
+}
+
+export function CrudDetail(p: CrudDetailProps) {
+  const { id } = useParams();
+  const recordId = id && id !== 'new' ? Number(id) : null;
+  const isNew = recordId === null;
+  const [form] = Form.useForm();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const { can, user } = useSession();
+  const [banner, setBanner] = useBanner(id ?? 'new');
+  const record = useQuery({ queryKey: [p.prefix, recordId], queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`), enabled: !isNew });
+  const readOnly = isNew ? !can('create', p.subject) : !can('update', p.subject);
+  const fields = p.branched ? [...p.fields, { name: 'branch_id', label: 'สาขา', kind: 'select', options: p.branchOptions ?? [], required: true } as CrudField] : p.fields;
+  const blank = Object.fromEntries(fields.map((f) => [f.name, f.initial ?? (f.kind === 'switch' ? false : f.kind === 'select' || f.kind === 'date' || f.kind === 'int' ? undefined : '')]));
+
+  useEffect(() => {
+    if (isNew) {
+      form.resetFields();
+      form.setFieldsValue({ ...blank, ...(p.branched ? { branch_id: user?.branch_id } : {}) });
+    } else if (record.data) {
+      form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, record.data![f.name] ?? blank[f.name]])));
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isNew, record.data]);
+
+  const save = useMutation({
+    mutationFn: (v: Record<string, any>) => {
+      const body: Record<string, any> = {};
+      for (const f of fields) {
+        if (f.display || f.kind === 'readonly') continue;
+        if (f.visible && !f.visible(v)) continue;
+        let val = v[f.name];
+        if (val === undefined || val === null || (val === '' && !f.required && f.kind !== 'text' && f.kind !== 'textarea')) continue;
+        if (f.normalize) val = f.normalize(val);
+        if (typeof val === 'string' && f.kind !== 'textarea') val = val.trim();
+        body[f.name] = val;
+      }
+      return isNew ? api.post<Record<string, any>>(`/${p.prefix}/create`, body) : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
+    },
+    onSuccess: (res) => {
+      void qc.invalidateQueries({ queryKey: [`/${p.prefix}/gettable`] });
+      const b = { status: res.status, message: res.message };
+      if (isNew) navigate(`${p.listPath}/${res.data[p.idKey]}`, { replace: true, state: { banner: b } });
+      else {
+        qc.setQueryData([p.prefix, recordId], res.data);
+        setBanner(b);
+      }
+    },
+    onError: (e) => {
+      const msg = errorMessage(e);
+      setBanner({ status: 'error', message: msg });
+      applyServerError(form, msg);
+    },
+  });
+
+  const del = useMutation({
+    mutationFn: () => api.del<null>(`/${p.prefix}/delete`, { [p.idKey]: recordId }),
+    onSuccess: (res) => {
+      void qc.invalidateQueries({ queryKey: [`/${p.prefix}/gettable`] });
+      navigate(p.listPath, { state: { banner: { status: res.status, message: res.message } } });
+    },
+    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
+  });
+
+  const values = Form.useWatch([], form) ?? {};
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const sections = p.sections ?? [{ title: `ข้อมูล${p.noun}`, fields: fields.map((f) => f.name) }];
+  let first = true;
+
+  const control = (f: CrudField) => {
+    const auto = first && f.kind !== 'readonly' ? { autoFocus: true } : {};
+    if (f.kind !== 'readonly') first = false;
+    switch (f.kind) {
+      case 'textarea': return <Input.TextArea rows={3} maxLength={1000} {...auto} />;
+      case 'money': return <MoneyInput {...auto} />;
+      case 'int': return <InputNumber min={0} precision={0} style={{ width: '100%' }} {...auto} />;
+      case 'select': return <Select options={f.options?.map((o) => ({ label: o.label, value: o.value as string }))} showSearch={{ optionFilterProp: 'label' }} placeholder={f.placeholder ?? 'เลือก'} {...auto} />;
+      case 'switch': return <Switch checkedChildren="ใช่" unCheckedChildren="ไม่" />;
+      case 'date': return <ThaiDatePicker style={{ width: '100%' }} {...auto} />;
+      case 'readonly': return <Input disabled />;
+      default: return <Input maxLength={300} placeholder={f.placeholder} {...auto} />;
+    }
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title={isNew ? `เพิ่ม${p.noun}` : record.data ? (p.titleOf?.(record.data) ?? `${p.noun}`) : p.noun}
+        subtitle={isNew ? 'กรอกข้อมูลแล้วกด Enter เพื่อไปช่องถัดไป หรือกดปุ่มบันทึก' : undefined}
+        back={p.listPath}
+        extra={!isNew && (
+          <>
+            {can('create', p.subject) && <Button icon={<PlusOutlined />} onClick={() => navigate(`${p.listPath}/new`)}>เพิ่มใหม่</Button>}
+            {can('delete', p.subject) && (
+              <Popconfirm title={`ลบ${p.noun}นี้?`} okText="ลบ" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: del.isPending }} onConfirm={() => del.mutateAsync().catch(() => undefined)}>
+                <Button danger icon={<DeleteOutlined />}>ลบ</Button>
+              </Popconfirm>
+            )}
+          </>
+        )}
+      />
+      <ResultBanner result={banner} onClose={() => setBanner(null)} />
+      {!isNew && record.isLoading ? <Card><Skeleton active paragraph={{ rows: 6 }} /></Card> : !isNew && record.isError ? (
+        <ResultBanner result={{ status: 'error', message: errorMessage(record.error) }} />
+      ) : (
+        <Form form={form} layout="vertical" disabled={readOnly || save.isPending} initialValues={blank}
+          onFinish={(v) => { setBanner(null); save.mutate(v); }}
+          onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
+          onKeyDown={enterToNext}>
+          {sections.map((s) => (
+            <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
+              <Row gutter={16}>
+                {s.fields.map((n) => byName.get(n)).filter((f): f is CrudField => !!f && (!f.visible || f.visible(values))).map((f) => (
+                  <Col key={f.name} xs={24} md={f.span ?? 12}>
+                    <Form.Item name={f.name} label={f.label} help={f.help} valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                      rules={[...(f.required ? [f.kind === 'money' ? moneyRule(f.label, true) : { required: true, message: `กรุณากรอก${f.label}` }] : f.kind === 'money' ? [moneyRule(f.label)] : []), ...(f.rules ?? [])]}>
+                      {control(f)}
+                    </Form.Item>
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          ))}
+          {!readOnly && (
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">บันทึก</Button>
+              <Button size="large" onClick={() => navigate(p.listPath)}>ยกเลิก</Button>
+            </Space>
+          )}
+        </Form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * One application: customer, lines, totals, payments (receipt reprint, void request), the pay form,
+ * and the money actions a role allows (refund, cancel). Used for registrations and the pay-balance screen.
+ */
+import { DollarOutlined, EditOutlined, FileTextOutlined, PrinterOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Descriptions, Form, Input, Modal, Popconfirm, Radio, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { formatBaht, formatNationalId, isMoneyString, toSatang } from '@khabkhi/thai';
+import { useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { api, errorMessage } from '../../api/client';
+import { useSession } from '../../app/useSession';
+import { enterToNext } from '../../components/enterToNext';
+import { MoneyInput, moneyRule } from '../../components/MoneyInput';
+import { MoneyText } from '../../components/MoneyText';
+import { PageHeader } from '../../components/PageHeader';
+import { ResultBanner } from '../../components/ResultBanner';
+import { ThaiDate } from '../../components/ThaiDate';
+import { useBanner } from '../../components/useBanner';
+import { moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, useApplication, useRegisterOptions, type ApplicationDetail as Detail, type Payment } from './api';
+import { CustomerBlock, customerBody } from './CustomerBlock';
+
+type Prefix = 'application' | 'applicationfee' | 'applicationrequest';
+
+export default function ApplicationDetail({ prefix = 'application', back = '/applications', focusPay = false }: { prefix?: Prefix; back?: string; focusPay?: boolean }) {
+  const { id } = useParams();
+  const appId = Number(id);
+  const q = useApplication(prefix, appId);
+  const qc = useQueryClient();
+  const { can } = useSession();
+  const { modal } = App.useApp();
+  const [banner, setBanner] = useBanner(id);
+  const [payForm] = Form.useForm();
+  const payKey = useRef(newKey());
+  const [refund, setRefund] = useState<{ open: boolean; key: string }>({ open: false, key: newKey() });
+  const [refundForm] = Form.useForm();
+  const [voidOf, setVoidOf] = useState<Payment | null>(null);
+  const [voidForm] = Form.useForm();
+  const [editCustomer, setEditCustomer] = useState(false);
+  const [customerForm] = Form.useForm();
+  const opts = useRegisterOptions();
+  const a = q.data;
+
+  const refresh = (data?: Detail) => {
+    if (data) qc.setQueryData(['application', prefix, appId], data);
+    void qc.invalidateQueries({ queryKey: ['application', prefix, appId] });
+    for (const k of ['/application/gettable', '/application/getforoutstandingBalance', '/application/getforoverdue', '/payment/gettable']) void qc.invalidateQueries({ queryKey: [k] });
+  };
+  const fail = (e: unknown) => setBanner({ status: 'error', message: errorMessage(e) });
+
+  const pay = useMutation({
+    mutationFn: (v: { paid: string; pay_type: string; note?: string }) =>
+      moneyPost<{ application: Detail; pdf: string }>(`/${prefix}/paybalance`, { application_id: appId, paid: v.paid, pay_type: v.pay_type, note: v.note?.trim() ?? '' }, payKey.current),
+    onSuccess: (res) => {
+      payKey.current = newKey();
+      setBanner({ status: 'success', message: res.message });
+      payForm.resetFields();
+      refresh(res.data.application);
+      openPdf(res.data.pdf);
+    },
+    onError: fail,
+  });
+
+  const doRefund = useMutation({
+    mutationFn: (v: { value: string; note: string; pay_type: string }) =>
+      moneyPost<{ application: Detail; pdf: string; mode: string }>(`/${prefix}/refund`, { application_id: appId, value: v.value, note: v.note.trim(), pay_type: v.pay_type }, refund.key),
+    onSuccess: (res) => {
+      setBanner({ status: 'success', message: res.message });
+      refresh(res.data.application);
+      openPdf(res.data.pdf);
+    },
+    onError: fail,
+    // SPEC §4: the pending refund fields are kept until the call returns, then reset
+    onSettled: () => { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); },
+  });
+
+  const askVoid = useMutation({
+    mutationFn: (v: { note: string }) => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: v.note.trim() }),
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); void qc.invalidateQueries({ queryKey: ['/request/gettable'] }); },
+    onError: fail,
+    onSettled: () => { setVoidOf(null); voidForm.resetFields(); },
+  });
+
+  const cancel = useMutation({
+    mutationFn: () => api.del<Detail>(`/${prefix}/delete`, { application_id: appId }),
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(res.data); },
+    onError: fail,
+  });
+
+  const saveCustomer = useMutation({
+    mutationFn: (v: { customer: Record<string, unknown> }) => api.put('/customer/updateprofile', { ...customerBody(v.customer), customer_id: a!.customer_id }),
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); setEditCustomer(false); refresh(); },
+    onError: (e) => modal.error({ title: 'บันทึกไม่สำเร็จ', content: errorMessage(e) }),
+  });
+
+  const reprint = async (p: Payment) => {
+    try {
+      const r = await api.post<{ pdf: string }>(p.kind === 'refund' ? '/request/refund/pdf' : '/payment/pdf', p.kind === 'refund' ? { application_id: appId, payment_id: p.payment_id } : { payment_id: p.payment_id });
+      openPdf(r.data.pdf);
+    } catch (e) { fail(e); }
+  };
+  const printForm = async () => {
+    try { openPdf((await api.post<{ pdf: string }>(`/${prefix}/pdf`, { application_id: appId })).data.pdf); } catch (e) { fail(e); }
+  };
+
+  if (q.isLoading) return <Card><Skeleton active paragraph={{ rows: 10 }} /></Card>;
+  if (q.isError || !a) return <ResultBanner result={{ status: 'error', message: errorMessage(q.error) }} />;
+
+  const balanceS = toSatang(a.balance);
+  const paidS = toSatang(a.paid);
+  const canPay = can('create', 'Payment') && balanceS > 0 && !a.is_delete && toSatang(a.refunded) === 0;
+  const c = a.customer;
+  const lines = [
+    ...a.courses.map((l) => ({ key: `c${l.line_id}`, name: l.course_name, sub: [l.course_type, l.promotion_code && `โปรโมชั่น ${l.promotion_code}`, l.exam_date && `วันสอบ`].filter(Boolean).join(' · '), exam: l.exam_date, cost: l.cost, discount: l.discount })),
+    ...a.other_fees.map((l) => ({ key: `f${l.line_id}`, name: l.other_fee_name, sub: 'ค่าธรรมเนียมอื่น', exam: l.date, cost: l.cost, discount: l.discount })),
+    ...a.request_fees.map((l) => ({ key: `r${l.line_id}`, name: l.request_fee_name, sub: 'ค่าคำร้อง', exam: l.date, cost: l.cost, discount: l.discount })),
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title={<>{a.application_code} <Tag color={STATUS_COLORS[a.status] ?? 'blue'}>{a.status}</Tag></>}
+        subtitle={<>สมัครเมื่อ <ThaiDate value={a.createdAt} variant="datetime" /> · {a.branch_name} · บันทึกโดย {a.created_by_name}{a.related_application_code ? ` · อ้างอิงใบสมัคร ${a.related_application_code}` : ''}</>}
+        back={back}
+        extra={
+          <>
+            <Button icon={<FileTextOutlined />} onClick={() => void printForm()}>พิมพ์ใบสมัคร</Button>
+            {can('update', 'Payment') && paidS > 0 && !a.is_delete && <Button icon={<RollbackOutlined />} onClick={() => { refundForm.setFieldsValue({ value: '', note: '', pay_type: 'cash' }); setRefund((r) => ({ ...r, open: true })); }}>คืนเงิน</Button>}
+            {can('delete', 'Application') && paidS === 0 && !a.is_delete && (
+              <Popconfirm title="ยกเลิกใบสมัครนี้?" description="ใบสมัครจะยังแสดงในรายการด้วยสถานะยกเลิก" okText="ยกเลิกใบสมัคร" cancelText="ไม่" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutateAsync().catch(() => undefined)}>
+                <Button danger icon={<StopOutlined />}>ยกเลิกใบสมัคร</Button>
+              </Popconfirm>
+            )}
+          </>
+        }
+      />
+      <ResultBanner result={banner} onClose={() => setBanner(null)} />
+      <Row gutter={16}>
+        <Col xs={24} lg={15}>
+          <Card title="ผู้สมัคร" style={{ marginBottom: 16 }} extra={can('update', 'Customer') && <Button size="small" icon={<EditOutlined />} onClick={() => { customerForm.setFieldsValue({ customer: c }); setEditCustomer(true); }}>แก้ไข</Button>}>
+            <Descriptions size="small" column={{ xs: 1, md: 2 }} items={[
+              { key: 'n', label: 'ชื่อ-นามสกุล', children: `${c.prefix}${c.fname} ${c.sname}` },
+              { key: 'i', label: c.is_foreigner ? 'เลขหนังสือเดินทาง' : 'เลขบัตรประชาชน', children: c.is_foreigner ? c.idcard : formatNationalId(c.idcard) },
+              { key: 'b', label: 'วันเกิด', children: c.birthday ? <><ThaiDate value={c.birthday} variant="long" />{c.age !== null && c.age !== undefined ? ` (${c.age} ปี)` : ''}</> : '-' },
+              { key: 'p', label: 'โทรศัพท์', children: [c.phone_1, c.phone_2].filter(Boolean).join(', ') || '-' },
+              { key: 'a', label: 'ที่อยู่', span: 2, children: [c.address, c.moo && `หมู่ ${c.moo}`, c.soi && `ซ.${c.soi}`, c.street && `ถ.${c.street}`, c.subdistrict, c.district, c.province, c.postcode].filter(Boolean).join(' ') || '-' },
+            ]} />
+          </Card>
+          <Card title="รายการ" style={{ marginBottom: 16 }}>
+            <Table size="small" pagination={false} rowKey="key" dataSource={lines} columns={[
+              { title: 'รายการ', dataIndex: 'name', render: (v: string, r) => <><div>{v}</div><Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.sub}{r.exam ? <> <ThaiDate value={r.exam} /></> : null}</Typography.Text></> },
+              { title: 'ราคา', dataIndex: 'cost', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+              { title: 'ส่วนลด', dataIndex: 'discount', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+              { title: 'สุทธิ', key: 'net', align: 'right', render: (_: unknown, r) => <MoneyText value={formatBaht(toSatang(r.cost) - toSatang(r.discount)).replace(/,/g, '')} /> },
+            ]} />
+          </Card>
+          <Card title="ประวัติการชำระเงิน" style={{ marginBottom: 16 }}>
+            <Table<Payment> size="small" pagination={false} rowKey="payment_id" dataSource={a.payments} locale={{ emptyText: 'ยังไม่มีการชำระเงิน' }}
+              rowClassName={(p) => (p.is_void ? 'row-void' : '')}
+              columns={[
+                { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, p) => <span style={p.is_void ? { textDecoration: 'line-through' } : undefined}>{v}</span> },
+                { title: 'วันที่', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" /> },
+                { title: 'รายการ', key: 'kind', render: (_: unknown, p) => <>{p.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{p.pay_type_name}{p.is_void && <Tag color="red" style={{ marginLeft: 4 }}>ยกเลิก</Tag>}</> },
+                { title: 'จำนวนเงิน', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+                { title: 'หมายเหตุ', dataIndex: 'note' },
+                { title: 'ผู้รับเงิน', dataIndex: 'created_by_name' },
+                { title: '', key: 'act', render: (_: unknown, p) => (
+                  <Space size={4}>
+                    <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(p)}>พิมพ์</Button>
+                    {p.kind === 'payment' && !p.is_void && can('create', 'Request') && <Button size="small" danger onClick={() => { voidForm.resetFields(); setVoidOf(p); }}>ขอยกเลิก</Button>}
+                  </Space>
+                ) },
+              ]} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={9}>
+          <Card title="ยอดเงิน" style={{ marginBottom: 16 }}>
+            <Descriptions size="small" column={1} items={[
+              { key: 't', label: 'ยอดรวม', children: <MoneyText value={a.total} unit /> },
+              { key: 'd', label: 'ส่วนลด', children: <MoneyText value={a.discount} unit /> },
+              { key: 'n', label: 'ยอดสุทธิ', children: <MoneyText value={a.net} unit strong /> },
+              { key: 'p', label: 'ชำระแล้ว', children: <MoneyText value={a.paid} unit /> },
+              ...(toSatang(a.refunded) > 0 ? [{ key: 'r', label: 'คืนเงินแล้ว', children: <MoneyText value={a.refunded} unit /> }] : []),
+              { key: 'b', label: 'ยอดคงเหลือ', children: <span data-testid="balance"><MoneyText value={a.balance} unit strong /></span> },
+            ]} />
+          </Card>
+          {canPay && (
+            <Card title="รับชำระ" style={{ marginBottom: 16 }}>
+              <Form form={payForm} layout="vertical" initialValues={{ paid: a.balance, pay_type: 'cash', note: '' }} onKeyDown={enterToNext} disabled={pay.isPending}
+                onFinish={(v) => { setBanner(null); pay.mutate(v); }}>
+                <Form.Item name="paid" label={`ยอดชำระ (คงเหลือ ${formatBaht(a.balance)} บาท)`}
+                  rules={[moneyRule('ยอดชำระ', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= balanceS) ? Promise.resolve() : Promise.reject(new Error(`ยอดชำระต้องมากกว่า 0 และไม่เกิน ${formatBaht(a.balance)} บาท`))) }]}>
+                  <MoneyInput autoFocus={focusPay} />
+                </Form.Item>
+                <Form.Item name="pay_type" label="ช่องทางชำระ"><Radio.Group options={PAY_TYPES} optionType="button" buttonStyle="solid" /></Form.Item>
+                <Form.Item name="note" label="หมายเหตุ"><Input maxLength={500} /></Form.Item>
+                <Button type="primary" htmlType="submit" icon={<DollarOutlined />} loading={pay.isPending} block size="large">รับชำระและพิมพ์ใบเสร็จ</Button>
+              </Form>
+            </Card>
+          )}
+          {a.note && <Card title="หมายเหตุ" size="small"><Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{a.note}</Typography.Paragraph></Card>}
+        </Col>
+      </Row>
+
+      <Modal title="คืนเงิน" open={refund.open} okText="ยืนยันคืนเงิน" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: doRefund.isPending }}
+        onCancel={() => { if (!doRefund.isPending) { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); } }} onOk={() => refundForm.submit()}>
+        <Form form={refundForm} layout="vertical" onFinish={(v) => doRefund.mutate(v)} onKeyDown={enterToNext}>
+          <Typography.Paragraph>ชำระแล้ว {formatBaht(a.paid)} บาท (เงินสดและเงินโอนแยกตามที่รับมา) การคืนเงินจะออกใบคืนเงินเลขที่ใหม่ และไม่รับชำระเพิ่มในใบสมัครนี้อีก</Typography.Paragraph>
+          <Form.Item name="value" label="จำนวนเงินที่คืน" rules={[moneyRule('จำนวนเงินที่คืน', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= paidS) ? Promise.resolve() : Promise.reject(new Error(`คืนได้ไม่เกิน ${formatBaht(a.paid)} บาท`))) }]}>
+            <MoneyInput autoFocus />
+          </Form.Item>
+          <Form.Item name="pay_type" label="คืนเป็น" initialValue="cash"><Radio.Group options={PAY_TYPES} optionType="button" /></Form.Item>
+          <Form.Item name="note" label="เหตุผลการคืนเงิน" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกเหตุผลการคืนเงิน' }]}><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal title={`ขอยกเลิกรายการ ${voidOf?.payment_code ?? ''}`} open={!!voidOf} okText="ส่งคำขอ" cancelText="ปิด" okButtonProps={{ danger: true, loading: askVoid.isPending }}
+        onCancel={() => { if (!askVoid.isPending) setVoidOf(null); }} onOk={() => voidForm.submit()}>
+        <Typography.Paragraph>รายการ {voidOf?.payment_code} จำนวน {voidOf ? formatBaht(voidOf.paid) : ''} บาท จะถูกยกเลิกเมื่อผู้มีสิทธิ์อนุมัติ (ผู้ขอไม่สามารถอนุมัติเองได้) เลขที่ใบเสร็จจะไม่ถูกนำกลับมาใช้</Typography.Paragraph>
+        <Form form={voidForm} layout="vertical" onFinish={(v) => askVoid.mutate(v)}>
+          <Form.Item name="note" label="เหตุผลที่ขอยกเลิก" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกเหตุผล' }]}><Input.TextArea rows={2} maxLength={500} autoFocus /></Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal title="แก้ไขข้อมูลผู้สมัคร" open={editCustomer} width={1000} okText="บันทึก" cancelText="ยกเลิก" okButtonProps={{ loading: saveCustomer.isPending }}
+        onCancel={() => setEditCustomer(false)} onOk={() => customerForm.submit()} destroyOnHidden>
+        <Form form={customerForm} layout="vertical" onFinish={(v) => saveCustomer.mutate(v)} onKeyDown={enterToNext}>
+          <CustomerBlock form={customerForm} prefixes={opts.data?.prefixes ?? []} cardPort={opts.data?.card_agent_port ?? 8189} />
+        </Form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+/**
+ * สมัครเรียน — the counter's main tool: customer (ID lookup, card reader, address autocomplete),
+ * course lines with a promotion code checked per line, other-fee lines, live totals, first payment.
+ * Keyboard only: autofocus on the ID field, Enter moves on, Ctrl+Enter saves.
+ */
+import { CheckOutlined, DeleteOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
+import { formatBaht } from '@khabkhi/thai';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, errorMessage } from '../../api/client';
+import { useSession } from '../../app/useSession';
+import { enterToNext, focusNext } from '../../components/enterToNext';
+import { applyServerError, focusFirstError } from '../../components/formErrors';
+import { MoneyInput, moneyRule } from '../../components/MoneyInput';
+import { PageHeader } from '../../components/PageHeader';
+import { ResultBanner, type BannerState } from '../../components/ResultBanner';
+import { ThaiDatePicker } from '../../components/ThaiDatePicker';
+import { moneyPost, newKey, openPdf, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
+import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
+import { lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf } from './lines';
+
+interface CourseLineForm { course_id?: number; cost?: string; promotion_code?: string; discount?: string; exam_date?: string | null }
+interface FeeLineForm { other_fee_id?: number; cost?: string; date?: string | null }
+
+const BLANK = {
+  customer: BLANK_CUSTOMER,
+  courses: [{ course_id: undefined, cost: '0', promotion_code: '', discount: '0', exam_date: null }] as CourseLineForm[],
+  other_fees: [] as FeeLineForm[],
+  paid: '', pay_type: 'cash', pay_note: '', note: '',
+};
+
+export default function NewApplication() {
+  const [form] = Form.useForm();
+  const { user } = useSession();
+  const [branchId, setBranchId] = useState<number | undefined>(undefined);
+  const opts = useRegisterOptions(branchId);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const [banner, setBanner] = useState<BannerState | null>(null);
+  const [created, setCreated] = useState<{ application: ApplicationDetail; pdf: string | null; application_pdf: string } | null>(null);
+  const key = useRef(newKey());
+  const [checking, setChecking] = useState<number | null>(null);
+  const courses = (Form.useWatch('courses', form) ?? []) as CourseLineForm[];
+  const fees = (Form.useWatch('other_fees', form) ?? []) as FeeLineForm[];
+  const paid = Form.useWatch('paid', form) as string | undefined;
+  const t = totalsOf(courses, fees);
+  const d = opts.data;
+
+  useEffect(() => { form.setFieldsValue(BLANK); }, [form]);
+
+  const reset = () => {
+    form.resetFields();
+    form.setFieldsValue(BLANK);
+    setBanner(null);
+    setCreated(null);
+    key.current = newKey();
+    setTimeout(() => document.querySelector<HTMLInputElement>('#customer_idcard')?.focus(), 50);
+  };
+
+  const checkPromotion = async (index: number) => {
+    const line = form.getFieldValue(['courses', index]) as CourseLineForm;
+    const code = (line.promotion_code ?? '').trim();
+    if (!code) {
+      form.setFieldValue(['courses', index], { ...line, discount: '0' });
+      return;
+    }
+    if (!line.course_id) {
+      modal.warning({ title: 'กรุณาเลือกหลักสูตรก่อนใส่รหัสส่วนลด' });
+      return;
+    }
+    setChecking(index);
+    try {
+      const r = await api.post<{ discount: string; name: string }>('/application/checkpromotion', { index, code, course_id: line.course_id, branch_id: branchId ?? d?.branch_id });
+      form.setFieldValue(['courses', index], lineOnPromotion(line, { ok: true, discount: r.data.discount }));
+      setBanner({ status: 'success', message: r.message });
+    } catch (e) {
+      form.setFieldValue(['courses', index], lineOnPromotion(line, { ok: false }));
+      await modal.error({ title: 'ใช้รหัสส่วนลดไม่ได้', content: errorMessage(e) });
+    } finally {
+      setChecking(null);
+    }
+  };
+
+  const submit = useMutation({
+    mutationFn: (v: typeof BLANK) => moneyPost<{ application: ApplicationDetail; pdf: string | null; application_pdf: string }>('/application/create', {
+      branch_id: branchId ?? d?.branch_id,
+      customer: customerBody(v.customer),
+      courses: v.courses.filter((c) => c.course_id).map((c) => ({ course_id: c.course_id, ...(c.promotion_code?.trim() ? { promotion_code: c.promotion_code.trim() } : {}), exam_date: c.exam_date || null })),
+      other_fees: v.other_fees.filter((f) => f.other_fee_id).map((f) => ({ other_fee_id: f.other_fee_id, date: f.date || null })),
+      payment: v.paid ? { paid: v.paid, pay_type: v.pay_type, note: v.pay_note?.trim() ?? '' } : null,
+      note: v.note?.trim() ?? '',
+    }, key.current),
+    onSuccess: (res) => {
+      setBanner({ status: 'success', message: res.message });
+      setCreated(res.data);
+      key.current = newKey();
+      void qc.invalidateQueries({ queryKey: ['/application/gettable'] });
+      void qc.invalidateQueries({ queryKey: ['/application/getforoutstandingBalance'] });
+      openPdf(res.data.pdf);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+    onError: (e) => {
+      const msg = errorMessage(e);
+      setBanner({ status: 'error', message: msg });
+      applyServerError(form, msg);
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    },
+  });
+
+  const courseOptions = (d?.courses ?? []).map((c) => ({ value: c.course_id, label: `${c.name} · ${c.type} · ${formatBaht(c.price)} บาท` }));
+  const feeOptions = (d?.other_fees ?? []).map((f) => ({ value: f.other_fee_id, label: `${f.name} · ${formatBaht(f.price)} บาท` }));
+  const payError = paymentProblem(paid, t.net);
+
+  return (
+    <div onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.submit(); } }}>
+      <PageHeader title="สมัครเรียน" subtitle="กด Enter เพื่อไปช่องถัดไป · Ctrl+Enter เพื่อบันทึก" back="/applications"
+        extra={<Button icon={<PlusOutlined />} onClick={reset}>สมัครใหม่</Button>} />
+      <ResultBanner result={banner} onClose={() => setBanner(null)} />
+      {created && (
+        <Card style={{ marginBottom: 16, borderColor: '#52c41a' }}>
+          <Space wrap>
+            <Typography.Text strong>ใบสมัครเลขที่ {created.application.application_code}</Typography.Text>
+            <Typography.Text>ยอดสุทธิ {formatBaht(created.application.net)} บาท · ชำระแล้ว {formatBaht(created.application.paid)} บาท · คงเหลือ {formatBaht(created.application.balance)} บาท</Typography.Text>
+            {created.pdf && <Button icon={<PrinterOutlined />} onClick={() => openPdf(created.pdf)}>พิมพ์ใบเสร็จ</Button>}
+            <Button icon={<FileTextOutlined />} onClick={() => openPdf(created.application_pdf)}>พิมพ์ใบสมัคร</Button>
+            <Link to={`/applications/${created.application.application_id}`}><Button>ดูรายละเอียด</Button></Link>
+            <Button type="primary" icon={<PlusOutlined />} onClick={reset}>สมัครใหม่</Button>
+          </Space>
+        </Card>
+      )}
+      <Form form={form} layout="vertical" initialValues={BLANK} disabled={submit.isPending || !!created} onKeyDown={enterToNext}
+        onFinish={(v) => { if (!payError) { setBanner(null); submit.mutate(v as typeof BLANK); } }}
+        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
+        {(d?.branches.length ?? 0) > 1 && (
+          <Card className="form-section" style={{ marginBottom: 16 }}>
+            <Space>
+              <span>สาขาที่รับสมัคร</span>
+              <Select style={{ minWidth: 240 }} value={branchId ?? d?.branch_id ?? user?.branch_id} aria-label="สาขาที่รับสมัคร"
+                options={d?.branches.map((b) => ({ value: b.branch_id, label: b.name }))}
+                onChange={(v: number) => { setBranchId(v); form.setFieldsValue({ courses: BLANK.courses, other_fees: [] }); }} />
+            </Space>
+          </Card>
+        )}
+        <Card title="ข้อมูลผู้สมัคร" className="form-section" style={{ marginBottom: 16 }}>
+          <CustomerBlock form={form} prefixes={d?.prefixes ?? []} cardPort={d?.card_agent_port ?? 8189} disabled={!!created} />
+        </Card>
+
+        <Card title="หลักสูตร" className="form-section" style={{ marginBottom: 16 }}>
+          <Form.List name="courses">
+            {(rows, { add, remove }) => (
+              <>
+                {rows.map((row, index) => (
+                  <Row key={row.key} gutter={12} align="bottom">
+                    <Col xs={24} md={9}>
+                      <Form.Item name={[row.name, 'course_id']} label={`หลักสูตรที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกหลักสูตร' }]}>
+                        <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading}
+                          onChange={(id: number) => {
+                            const c = d?.courses.find((x) => x.course_id === id);
+                            form.setFieldValue(['courses', row.name], lineOnCourseChange({ ...form.getFieldValue(['courses', row.name]), course_id: id }, c?.price ?? '0', 'new'));
+                          }} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={3}>
+                      <Form.Item name={[row.name, 'cost']} label="ราคา"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[row.name, 'promotion_code']} label="รหัสส่วนลด" normalize={(v: string) => v.toUpperCase()}>
+                        <Input maxLength={50} placeholder="ถ้ามี" data-enter="keep"
+                          onKeyDown={(e) => {
+                            if (e.key !== 'Enter') return;
+                            e.preventDefault();
+                            const target = e.currentTarget;
+                            void checkPromotion(row.name).then(() => focusNext(target));
+                          }}
+                          suffix={<Button type="link" size="small" icon={<CheckOutlined />} loading={checking === row.name} onClick={() => void checkPromotion(row.name)} tabIndex={-1}>ตรวจ</Button>} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={3}>
+                      <Form.Item name={[row.name, 'discount']} label="ส่วนลด"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[row.name, 'exam_date']} label="วันสอบ (ถ้ามี)"><ThaiDatePicker style={{ width: '100%' }} /></Form.Item>
+                    </Col>
+                    <Col xs={24} md={1}>
+                      <Form.Item label=" ">
+                        <Button danger icon={<DeleteOutlined />} disabled={rows.length === 1} onClick={() => remove(row.name)} aria-label={`ลบหลักสูตรที่ ${index + 1}`} tabIndex={-1} />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ cost: '0', discount: '0', promotion_code: '', exam_date: null })}>เพิ่มหลักสูตร</Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Card title="ค่าธรรมเนียมอื่น" className="form-section" style={{ marginBottom: 16 }}>
+          <Form.List name="other_fees">
+            {(rows, { add, remove }) => (
+              <>
+                {rows.map((row, index) => (
+                  <Row key={row.key} gutter={12} align="bottom">
+                    <Col xs={24} md={10}>
+                      <Form.Item name={[row.name, 'other_fee_id']} label={`รายการที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกรายการ หรือกดลบแถวนี้' }]}>
+                        <Select options={feeOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหา"
+                          onChange={(id: number) => form.setFieldValue(['other_fees', row.name, 'cost'], d?.other_fees.find((f) => f.other_fee_id === id)?.price ?? '0')} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[row.name, 'cost']} label="ราคา"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[row.name, 'date']} label="วันที่ (ถ้ามี)"><ThaiDatePicker style={{ width: '100%' }} /></Form.Item>
+                    </Col>
+                    <Col xs={24} md={1}>
+                      <Form.Item label=" "><Button danger icon={<DeleteOutlined />} onClick={() => remove(row.name)} aria-label={`ลบค่าธรรมเนียมที่ ${index + 1}`} tabIndex={-1} /></Form.Item>
+                    </Col>
+                  </Row>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({ cost: '0', date: null })} data-testid="add-fee">เพิ่มค่าธรรมเนียม</Button>
+              </>
+            )}
+          </Form.List>
+        </Card>
+
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Card title="สรุปยอด" className="form-section" style={{ marginBottom: 16 }}>
+              <Table size="small" pagination={false} showHeader={false} rowKey="k" columns={[{ dataIndex: 'k' }, { dataIndex: 'v', align: 'right' }]}
+                dataSource={[
+                  { k: 'ยอดรวม', v: `${formatBaht(t.total)} บาท` },
+                  { k: 'ส่วนลด', v: `${formatBaht(t.discount)} บาท` },
+                  { k: <b>ยอดสุทธิ</b>, v: <b data-testid="net">{formatBaht(t.net)} บาท</b> },
+                  { k: 'ชำระครั้งนี้', v: `${formatBaht(paid && !payError ? paid : '0')} บาท` },
+                  { k: <b>คงเหลือ</b>, v: <b>{formatBaht(t.net - (paid && !payError ? Math.round(Number(paid) * 100) : 0))} บาท</b> },
+                ].map((r, i) => ({ ...r, k: r.k, key: i }))} />
+              <Typography.Text type="secondary">ยอดนี้คำนวณเพื่อดูตัวอย่าง ระบบจะคำนวณยอดจริงอีกครั้งเมื่อบันทึก</Typography.Text>
+            </Card>
+          </Col>
+          <Col xs={24} md={12}>
+            <Card title="รับชำระครั้งแรก (มัดจำ)" className="form-section" style={{ marginBottom: 16 }}>
+              <Form.Item name="paid" label="ยอดชำระ (เว้นว่างหากยังไม่ชำระ)" rules={[moneyRule('ยอดชำระ')]} validateStatus={payError ? 'error' : undefined} help={payError ?? undefined}>
+                <MoneyInput placeholder="เช่น 3000" />
+              </Form.Item>
+              <Form.Item name="pay_type" label="ช่องทางชำระ">
+                <Radio.Group options={PAY_TYPES} optionType="button" buttonStyle="solid" />
+              </Form.Item>
+              <Form.Item name="pay_note" label="หมายเหตุการชำระ"><Input maxLength={500} placeholder="เช่น มัดจำ, โอนผ่านพร้อมเพย์" /></Form.Item>
+            </Card>
+          </Col>
+        </Row>
+        <Form.Item name="note" label="หมายเหตุใบสมัคร"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        {!created && (
+          <Space>
+            <Button type="primary" htmlType="submit" size="large" icon={<SaveOutlined />} loading={submit.isPending}>บันทึกใบสมัคร{paid && !payError ? ' และรับชำระ' : ''}</Button>
+            <Button size="large" onClick={() => navigate('/applications')}>ยกเลิก</Button>
+          </Space>
+        )}
+      </Form>
+      {created && (
+        <Descriptions size="small" column={1} style={{ marginTop: 8 }} items={[{ key: 'x', label: 'ถัดไป', children: 'กด "สมัครใหม่" เพื่อรับสมัครคนถัดไป' }]} />
+      )}
+    </div>
+  );
+}

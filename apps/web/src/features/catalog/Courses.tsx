@@ -1,0 +1,79 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, List, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { useSession } from '../../app/useSession';
+import { CrudDetail } from '../../components/CrudDetail';
+import { ListPage } from '../../components/ListPage';
+import { MoneyText } from '../../components/MoneyText';
+import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes } from './shared';
+
+interface Course { course_id: number; name: string; type: string; price: string; theory_hours: number; practice_hours: number; is_activate: boolean; branch_name: string }
+
+function CourseTypes() {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const types = useCourseTypes();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const done = (res: { message: string }) => { message.success(res.message); void qc.invalidateQueries({ queryKey: ['course-types'] }); void qc.invalidateQueries({ queryKey: ['/course/gettable'] }); };
+  const add = useMutation({ mutationFn: () => api.post<string[]>('/course/type/create', { name: name.trim() }), onSuccess: (r) => { setName(''); done(r); }, onError: (e) => message.error(errorMessage(e)) });
+  const del = useMutation({ mutationFn: (n: string) => api.del<string[]>('/course/type/delete', { name: n }), onSuccess: done, onError: (e) => message.error(errorMessage(e)) });
+  return (
+    <>
+      <Button icon={<SettingOutlined />} onClick={() => setOpen(true)}>ประเภทหลักสูตร</Button>
+      <Modal title="ประเภทหลักสูตร (ประเภทใบขับขี่)" open={open} onCancel={() => setOpen(false)} footer={null}>
+        <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
+          <Input placeholder="ชื่อประเภทใหม่ เช่น รถบรรทุก" value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && add.mutate()} maxLength={100} />
+          <Button type="primary" loading={add.isPending} disabled={!name.trim()} onClick={() => add.mutate()}>เพิ่ม</Button>
+        </Space.Compact>
+        <List bordered dataSource={types.data ?? []} renderItem={(t) => (
+          <List.Item actions={[<Button key="d" size="small" danger loading={del.isPending && del.variables === t} onClick={() => del.mutate(t)}>ลบ</Button>]}>{t}</List.Item>
+        )} />
+      </Modal>
+    </>
+  );
+}
+
+export function CourseList() {
+  const { can } = useSession();
+  return (
+    <ListPage<Course>
+      title="หลักสูตร" subtitle="หลักสูตรที่เปิดสอน ราคา และจำนวนชั่วโมงเรียน" endpoint="/course/gettable" rowKey="course_id"
+      filters={['branch', 'status', 'type']} filterLabels={{ type: 'ประเภทหลักสูตร' }}
+      addButton={can('create', 'Course') ? { to: '/courses/new', label: 'เพิ่มหลักสูตร' } : undefined}
+      extra={can('update', 'Course') ? <CourseTypes /> : undefined}
+      detailPath={(r) => `/courses/${r.course_id}`} exportName="หลักสูตร"
+      columns={[
+        { title: 'ชื่อหลักสูตร', dataIndex: 'name' },
+        { title: 'ประเภท', dataIndex: 'type' },
+        { title: 'ราคา (บาท)', dataIndex: 'price', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'ทฤษฎี (ชม.)', dataIndex: 'theory_hours', align: 'right' },
+        { title: 'ปฏิบัติ (ชม.)', dataIndex: 'practice_hours', align: 'right' },
+        { title: 'สาขา', dataIndex: 'branch_name' },
+        { title: 'สถานะ', dataIndex: 'is_activate', render: (v: boolean) => <ActiveTag value={v} />, exportValue: (r) => (r.is_activate ? 'เปิดใช้งาน' : 'ปิดใช้งาน') },
+      ]}
+    />
+  );
+}
+
+export function CourseDetail() {
+  const types = useCourseTypes();
+  const branches = useBranchFieldOptions();
+  return (
+    <CrudDetail prefix="course" idKey="course_id" subject="Course" listPath="/courses" noun="หลักสูตร" branched branchOptions={branches}
+      titleOf={(r) => r.name}
+      fields={[
+        { name: 'name', label: 'ชื่อหลักสูตร', kind: 'text', required: true, span: 12 },
+        { name: 'type', label: 'ประเภทหลักสูตร', kind: 'select', required: true, options: (types.data ?? []).map((t) => ({ label: t, value: t })), span: 6 },
+        { name: 'price', label: 'ราคา', kind: 'money', required: true, span: 6 },
+        { name: 'theory_hours', label: 'ชั่วโมงทฤษฎี', kind: 'int', span: 6, initial: 5 },
+        { name: 'practice_hours', label: 'ชั่วโมงปฏิบัติ', kind: 'int', span: 6, initial: 10 },
+        { name: 'is_activate', label: 'สถานะ', kind: 'select', options: ACTIVE_OPTIONS, initial: true, span: 6 },
+        { name: 'detail', label: 'รายละเอียด', kind: 'textarea', span: 24 },
+      ]}
+      sections={[{ title: 'ข้อมูลหลักสูตร', fields: ['name', 'type', 'price', 'theory_hours', 'practice_hours', 'is_activate', 'branch_id', 'detail'] }]}
+    />
+  );
+}
