@@ -87,5 +87,5 @@ export async function generate(client: pg.Client, log: (s: string) => void) {
     where s.application_id = a.application_id;
     select application_stats_rebuild();
     alter table applications enable trigger application_stats_trg;`);
-  await step('analyze', 'analyze');
+  await step('vacuum analyze', 'vacuum analyze');
 }

@@ -100,11 +100,10 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     schema: { tags, summary: `One ${tag.replace(/s$/, '')} with customer, lines and payments`, params: Type.Object({ id: Id() }) },
   }, async (req) => ok(await scoped(req, (req.params as { id: number }).id)));
 
-  const filters = async (req: FastifyRequest) => ({
-    branch: withAll((await branchOptionsFor(db(), actorOf(req))).map((b) => ({ value: b.branch_id, name: b.name }))),
-    status: [ALL, ...STATUS_LIST],
-    type: [ALL, ...(await courseTypeNames(db()))],
-  });
+  const filters = async (req: FastifyRequest) => {
+    const [b, types] = await Promise.all([branchOptionsFor(db(), actorOf(req)), courseTypeNames(db())]);
+    return { branch: withAll(b.map((x) => ({ value: x.branch_id, name: x.name }))), status: [ALL, ...STATUS_LIST], type: [ALL, ...types] };
+  };
 
   app.get(`/${prefix}/gettable`, {
     config: { auth: ['read', 'Application'] },
@@ -113,8 +112,8 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     const q = req.query as TableQuery;
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
-    const { rows, total } = await applicationTable(db(), actor, q, perPage, offset, kind);
-    return { ...table(rows, await filters(req), page, perPage, total), totals: await applicationTotals(db(), actor, q, kind) };
+    const [{ rows, total }, filter, totals] = await Promise.all([applicationTable(db(), actor, q, perPage, offset, kind), filters(req), applicationTotals(db(), actor, q, kind)]);
+    return { ...table(rows, filter, page, perPage, total), totals };
   });
 
   app.post(`/${prefix}/paybalance`, {
@@ -195,11 +194,10 @@ export default async function applicationRoutes(app: FastifyInstance) {
     return ok(d, `ใช้รหัสส่วนลด ${d.code} ได้ ลด ${d.discount} บาท`);
   });
 
-  const filters = async (req: FastifyRequest) => ({
-    branch: withAll((await branchOptionsFor(db(), actorOf(req))).map((b) => ({ value: b.branch_id, name: b.name }))),
-    status: [ALL, ...STATUS_LIST],
-    type: [ALL, ...(await courseTypeNames(db()))],
-  });
+  const filters = async (req: FastifyRequest) => {
+    const [b, types] = await Promise.all([branchOptionsFor(db(), actorOf(req)), courseTypeNames(db())]);
+    return { branch: withAll(b.map((x) => ({ value: x.branch_id, name: x.name }))), status: [ALL, ...STATUS_LIST], type: [ALL, ...types] };
+  };
 
   app.get('/application/getforoutstandingBalance', {
     config: { auth: ['read', 'Application'] },
@@ -209,8 +207,8 @@ export default async function applicationRoutes(app: FastifyInstance) {
     if (q.status === undefined || q.status === '') q.status = STATUS.owing;
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
-    const { rows, total } = await applicationTable(db(), actor, q, perPage, offset);
-    return { ...table(rows, await filters(req), page, perPage, total), totals: await applicationTotals(db(), actor, q) };
+    const [{ rows, total }, filter, totals] = await Promise.all([applicationTable(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
+    return { ...table(rows, filter, page, perPage, total), totals };
   });
 
   app.get('/application/getforoverdue', {
@@ -221,8 +219,8 @@ export default async function applicationRoutes(app: FastifyInstance) {
     if (q.status === undefined || q.status === '') q.status = STATUS.owing;
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
-    const { rows, total } = await overdueTable(db(), actor, q, perPage, offset);
-    return { ...table(rows, await filters(req), page, perPage, total), totals: await applicationTotals(db(), actor, q) };
+    const [{ rows, total }, filter, totals] = await Promise.all([overdueTable(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
+    return { ...table(rows, filter, page, perPage, total), totals };
   });
 
   app.get('/application/getforregister', {

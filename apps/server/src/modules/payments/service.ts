@@ -7,7 +7,8 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../http/audit.js';
-import { allOf, branchFilter, textSearch } from '../../http/tables.js';
+import { allOf, branchFilter } from '../../http/tables.js';
+import { applicationIdsMatching } from '../applications/service.js';
 import { lockApplication, PAY_TYPE_LABEL, type PayType } from '../applications/money.js';
 
 const m = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
@@ -38,7 +39,7 @@ function where(actor: Actor, f: PaymentFilter, defaultRange: 'month' | 'today') 
     gte(payments.business_date, start), lte(payments.business_date, end),
     isAll(f.type) ? undefined : eq(payments.pay_type, f.type!),
     f.status === 'void' ? eq(payments.is_void, true) : f.status === 'valid' ? eq(payments.is_void, false) : undefined,
-    textSearch(f.text, [payments.payment_code, applications.application_code, sql`${customers.fname} || ' ' || ${customers.sname}`, customers.idcard]),
+    f.text?.trim() ? sql`(${payments.application_id} in (${applicationIdsMatching(f.text)}) or ${payments.payment_code} ilike ${`%${f.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})` : undefined,
   );
 }
 
@@ -66,10 +67,7 @@ export async function paymentTable(db: Db, actor: Actor, f: PaymentFilter, perPa
     refunds: sql<string>`coalesce(-sum(${payments.amount}) filter (where ${payments.kind} = 'refund' and not ${payments.is_void}), 0)::text`,
     voided: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.is_void}), 0)::text`,
   }).from(payments);
-  const [agg] = await (f.text?.trim()
-    ? aggQ.innerJoin(applications, eq(applications.application_id, payments.application_id))
-      .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    : aggQ).where(w);
+  const [agg] = await aggQ.where(w);
   const cashS = toSatang(agg!.cash, { allowNegative: true });
   const transferS = toSatang(agg!.transfer, { allowNegative: true });
   return {
