@@ -6,13 +6,16 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, textSearch } from '../../http/tables.js';
 
+/** Active employees of the branch (a correlated subquery written out: drizzle leaves single-table columns unqualified). */
+const employeeCount = sql<number>`(select count(*)::int from users u where u.branch_id = "branches"."branch_id" and not u.is_delete and u.status = 'active')`;
+
 export const BRANCH_STATUS = [{ name: 'เปิดทำการ', value: 'active' }, { name: 'ปิดแล้ว (ลบ)', value: 'deleted' }];
 
 type BranchInput = Omit<typeof branches.$inferInsert, 'branch_id'> & { branch_id?: number };
 const parentName = sql<string | null>`(select p.name from branches p where p.branch_id = ${branches.parent_id})`;
 
 export async function findBranch(db: Db, id: number, includeDeleted = false) {
-  const [row] = await db.select({ ...getTableColumns(branches), parent_name: parentName, employees: sql<number>`(select count(*)::int from ${users} where ${users.branch_id} = ${branches.branch_id} and not ${users.is_delete} and ${users.status} = 'active')` })
+  const [row] = await db.select({ ...getTableColumns(branches), parent_name: parentName, employees: employeeCount })
     .from(branches)
     .where(and(eq(branches.branch_id, id), includeDeleted ? undefined : eq(branches.is_delete, false)));
   return row;
@@ -91,7 +94,7 @@ export async function branchTable(db: Db, actor: Actor, f: { status?: string; te
     textSearch(f.text, [branches.name, branches.code, branches.province, branches.district, branches.phone_1]),
   );
   const rows = await db.select({ ...getTableColumns(branches), parent_name: parentName,
-    employees: sql<number>`(select count(*)::int from ${users} where ${users.branch_id} = ${branches.branch_id} and not ${users.is_delete} and ${users.status} = 'active')` })
+    employees: employeeCount })
     .from(branches)
     .where(where).orderBy(asc(branches.is_delete), asc(branches.branch_id)).limit(limit).offset(offset);
   const [{ n }] = await db.select({ n: count() }).from(branches).where(where) as [{ n: number }];
