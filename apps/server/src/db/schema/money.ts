@@ -136,8 +136,8 @@ export const payments = pgTable('payments', {
   check('payments_sign', sql`(${t.kind} = 'payment' and ${t.amount} > 0) or (${t.kind} = 'refund' and ${t.amount} < 0)`),
   check('payments_pay_type', sql`${t.pay_type} in ('cash', 'transfer')`),
   index('payments_app').on(t.application_id),
-  index('payments_branch_day').on(t.branch_id, t.business_date),
-  index('payments_day').on(t.business_date),
+  index('payments_branch_day').on(t.branch_id, t.business_date, t.createdAt, t.payment_id),
+  index('payments_day').on(t.business_date, t.createdAt, t.payment_id),
 ]);
 
 /** The document issued for a money entry: the snapshot taken in the payment's transaction, and the stored original PDF. */

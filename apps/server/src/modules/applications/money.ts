@@ -65,9 +65,10 @@ export async function recordPayment(
     throw badRequest(`ยอดชำระ (paid): ${fmt(input.amountS)} บาท มากกว่ายอดคงเหลือ ${fmt(balanceS)} บาท`);
   }
   const today = todayBangkok();
-  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, app.branch_id));
+  // everything the receipt shows is read first; the branch's receipt counter is taken last, so its lock is held briefly
+  const ctx = await receiptContext(tx, app, actor.userId);
   const { beYear, seq } = await nextNumber(tx, app.branch_id, 'RC', today);
-  const code = formatNumber('RC', branch!.code, beYear, seq);
+  const code = formatNumber('RC', ctx.branch.code, beYear, seq);
   const [payment] = await tx.insert(payments).values({
     application_id: app.application_id, branch_id: app.branch_id, kind: 'payment', payment_code: code,
     pay_type: input.payType, amount: fromSatang(input.amountS), note: input.note, business_date: today, created_by: actor.userId,
@@ -81,8 +82,7 @@ export async function recordPayment(
     paid: fromSatang(paidS), balance: fromSatang(netS - paidS), ...byType,
     status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: false }), updatedAt: new Date(),
   }).where(eq(applications.application_id, app.application_id)).returning();
-  const snapshot = await receiptSnapshot(tx, updated!, payment!, { paidBeforeS: S(app.paid), cashierId: actor.userId });
-  await tx.insert(receipts).values({ payment_id: payment!.payment_id, snapshot });
+  await tx.insert(receipts).values({ payment_id: payment!.payment_id, snapshot: buildSnapshot(ctx, updated!, payment!, S(app.paid)) });
   await audit(tx, actor, {
     entity: 'payment', entityId: payment!.payment_id, action: 'create', branchId: app.branch_id,
     after: { payment: payment, application: { paid: updated!.paid, balance: updated!.balance, status: updated!.status } },
@@ -109,10 +109,10 @@ export async function recordRefund(
     throw badRequest(`จำนวนเงินคืน (value): คืนเป็น${PAY_TYPE_LABEL[input.payType]}ได้ไม่เกิน ${fmt(byTypeS)} บาท (ยอดที่ชำระด้วย${PAY_TYPE_LABEL[input.payType]})`);
   }
   const today = todayBangkok();
-  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, app.branch_id));
+  const ctx = await receiptContext(tx, app, actor.userId);
   const { beYear, seq } = await nextNumber(tx, app.branch_id, 'RF', today);
   const [payment] = await tx.insert(payments).values({
-    application_id: app.application_id, branch_id: app.branch_id, kind: 'refund', payment_code: formatNumber('RF', branch!.code, beYear, seq),
+    application_id: app.application_id, branch_id: app.branch_id, kind: 'refund', payment_code: formatNumber('RF', ctx.branch.code, beYear, seq),
     pay_type: input.payType, amount: fromSatang(-input.amountS), note: input.note.trim(), business_date: today, created_by: actor.userId,
   }).returning();
   const newPaidS = paidS - input.amountS;
@@ -123,8 +123,7 @@ export async function recordRefund(
     paid: fromSatang(newPaidS), balance: fromSatang(netS - newPaidS), refunded: fromSatang(refundedS), ...byType,
     status: statusOf({ netS, paidS: newPaidS, refundedS, isDelete: false }), updatedAt: new Date(),
   }).where(eq(applications.application_id, app.application_id)).returning();
-  const snapshot = await receiptSnapshot(tx, updated!, payment!, { paidBeforeS: paidS, cashierId: actor.userId });
-  await tx.insert(receipts).values({ payment_id: payment!.payment_id, snapshot });
+  await tx.insert(receipts).values({ payment_id: payment!.payment_id, snapshot: buildSnapshot(ctx, updated!, payment!, paidS) });
   await audit(tx, actor, {
     entity: 'payment', entityId: payment!.payment_id, action: 'refund', branchId: app.branch_id,
     after: { payment, application: { paid: updated!.paid, balance: updated!.balance, refunded: updated!.refunded, status: updated!.status } },
@@ -160,21 +159,27 @@ export async function applyVoid(tx: Conn, actor: Actor, app: ApplicationRow, pay
 
 const fmt = (s: number) => formatBaht(s);
 
+type ReceiptContext = Awaited<ReturnType<typeof receiptContext>>;
+
+/** What the receipt needs besides the money, read in two queries (school, branch, customer, cashier; the lines). */
+export async function receiptContext(tx: Conn, app: ApplicationRow, cashierId: number) {
+  const [h] = await tx.select({ branch: branches, customer: customers, settings: schoolSettings, cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname } })
+    .from(branches)
+    .innerJoin(customers, eq(customers.customer_id, app.customer_id))
+    .innerJoin(users, eq(users.user_id, cashierId))
+    .leftJoin(schoolSettings, eq(schoolSettings.id, 1))
+    .where(eq(branches.branch_id, app.branch_id));
+  const linesOf = app.application_id;
+  const lines = await tx.execute(sql`
+    select name, cost::text as cost, discount::text as discount, code from (
+      select line_no, course_name as name, cost, discount, promotion_code as code from application_courses where application_id = ${linesOf}
+      union all select line_no, other_fee_name, cost, discount, '' from application_fees where application_id = ${linesOf}) l order by line_no`);
+  return { ...h!, lines: (lines as unknown as { rows: { name: string; cost: string; discount: string; code: string }[] }).rows };
+}
+
 /** What a receipt shows, frozen at the moment of payment (the receipt is an original document). */
-export async function receiptSnapshot(
-  tx: Conn, app: ApplicationRow, payment: typeof payments.$inferSelect,
-  opts: { paidBeforeS: number; cashierId: number },
-) {
-  const [settings] = await tx.select().from(schoolSettings).where(eq(schoolSettings.id, 1));
-  const [branch] = await tx.select().from(branches).where(eq(branches.branch_id, app.branch_id));
-  const [customer] = await tx.select().from(customers).where(eq(customers.customer_id, app.customer_id));
-  const [cashier] = await tx.select({ prefix: users.prefix, fname: users.fname, sname: users.sname }).from(users).where(eq(users.user_id, opts.cashierId));
-  const courseLines = await tx.select().from(applicationCourses).where(eq(applicationCourses.application_id, app.application_id)).orderBy(applicationCourses.line_no);
-  const feeLines = await tx.select().from(applicationFees).where(eq(applicationFees.application_id, app.application_id)).orderBy(applicationFees.line_no);
-  const items = [
-    ...courseLines.map((l) => ({ name: l.promotion_code ? `${l.course_name} (ส่วนลด ${l.promotion_code})` : l.course_name, amount: fromSatang(S(l.cost) - S(l.discount)) })),
-    ...feeLines.map((l) => ({ name: l.other_fee_name, amount: fromSatang(S(l.cost) - S(l.discount)) })),
-  ];
+export function buildSnapshot(ctx: ReceiptContext, app: ApplicationRow, payment: typeof payments.$inferSelect, paidBeforeS: number) {
+  const { settings, branch, customer, cashier } = ctx;
   const amountS = Math.abs(S(payment.amount));
   return {
     school: {
@@ -182,20 +187,18 @@ export async function receiptSnapshot(
       phone: settings?.phone ?? '', vat_mode: settings?.vat_mode ?? 'exempt', promptpay_id: settings?.promptpay_id ?? '',
     },
     branch: {
-      name: branch!.name, code: branch!.code, is_head_office: branch!.is_head_office, tax_branch_no: branch!.tax_branch_no,
-      address: formatAddress(branch!), phone: branch!.phone_1,
+      name: branch.name, code: branch.code, is_head_office: branch.is_head_office, tax_branch_no: branch.tax_branch_no,
+      address: formatAddress(branch), phone: branch.phone_1,
     },
     kind: payment.kind as 'payment' | 'refund',
     number: payment.payment_code,
     issued_at: payment.createdAt.toISOString(),
     application_code: app.application_code,
-    customer: {
-      name: fullName(customer!), idcard: customer!.idcard, address: formatAddress(customer!), phone: customer!.phone_1,
-    },
-    items,
+    customer: { name: fullName(customer), idcard: customer.idcard, address: formatAddress(customer), phone: customer.phone_1 },
+    items: ctx.lines.map((l) => ({ name: l.code ? `${l.name} (ส่วนลด ${l.code})` : l.name, amount: fromSatang(S(l.cost) - S(l.discount)) })),
     totals: {
       total: fromSatang(S(app.total)), discount: fromSatang(S(app.discount)), net: fromSatang(S(app.net)),
-      paid_before: fromSatang(opts.paidBeforeS), amount: fromSatang(amountS), balance_after: fromSatang(S(app.balance)),
+      paid_before: fromSatang(paidBeforeS), amount: fromSatang(amountS), balance_after: fromSatang(S(app.balance)),
     },
     amount: fromSatang(amountS),
     pay_type: payment.pay_type as PayType,

@@ -83,10 +83,10 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     schema: { tags, summary: `Create a ${tag.replace(/s$/, '')} with an optional first payment (Idempotency-Key supported)`, body: CreateBodies[kind] },
   }, async (req) => {
     const actor = actorOf(req);
-    const { value } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/create`, async (tx) => {
-      const r = await createApplication(tx, actor, toCreateInput(kind, req.body), req.id, kind);
-      return { application: await getApplicationDetail(tx, actor, r.applicationId), payment_id: r.paymentId };
-    });
+    // the transaction records and remembers ids only; the answer is read after the commit (locks held briefly)
+    const { value: ids } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/create`,
+      (tx) => createApplication(tx, actor, toCreateInput(kind, req.body), req.id, kind));
+    const value = { application: await getApplicationDetail(db(), actor, ids.applicationId), payment_id: ids.paymentId };
     return ok({
       ...value,
       createStatus: true,
@@ -121,14 +121,10 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     schema: { tags, summary: 'Take a payment on the balance (Idempotency-Key supported)', body: PayBody },
   }, async (req) => {
     const actor = actorOf(req);
-    const b = req.body as { application_id: number };
-    const { value } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/paybalance`, async (tx) => {
-      const [a] = await tx.select({ kind: applications.kind }).from(applications).where(eq(applications.application_id, b.application_id));
-      if (!a || a.kind !== kind) throw notFound(`ไม่พบ${doc}นี้`);
-      const r = await payBalance(tx, actor, req.body as never, req.id);
-      const detail = await getApplicationDetail(tx, actor, r.applicationId);
-      return { application: detail, payment: detail.payments.find((p) => p.payment_id === r.paymentId)! };
-    });
+    const { value: ids } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/paybalance`,
+      (tx) => payBalance(tx, actor, req.body as never, req.id, kind));
+    const detail = await getApplicationDetail(db(), actor, ids.applicationId);
+    const value = { application: detail, payment: detail.payments.find((p) => p.payment_id === ids.paymentId)! };
     return ok({ ...value, createStatus: true, pdf: await receiptLink(app, value.payment.payment_id, false) },
       `รับชำระ ${value.payment.paid} บาท ใบเสร็จเลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
   });
@@ -138,11 +134,10 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     schema: { tags, summary: 'Refund: a new negative money entry with its reason (Idempotency-Key supported)', body: RefundBody },
   }, async (req) => {
     const actor = actorOf(req);
-    const { value } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/refund`, async (tx) => {
-      const r = await refundApplication(tx, actor, req.body as never, kind, req.id);
-      const detail = await getApplicationDetail(tx, actor, r.applicationId);
-      return { application: detail, payment: detail.payments.find((p) => p.payment_id === r.paymentId)! };
-    });
+    const { value: ids } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/refund`,
+      (tx) => refundApplication(tx, actor, req.body as never, kind, req.id));
+    const detail = await getApplicationDetail(db(), actor, ids.applicationId);
+    const value = { application: detail, payment: detail.payments.find((p) => p.payment_id === ids.paymentId)! };
     return ok({ ...value, mode: 'refund', pdf: await receiptLink(app, value.payment.payment_id, false) },
       `คืนเงิน ${value.payment.paid.replace('-', '')} บาท เลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
   });

@@ -171,8 +171,9 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
 }
 
 /** application/paybalance: one payment on a locked application. */
-export async function payBalance(tx: Tx, actor: Actor, input: { application_id: number; paid: string; pay_type: PayType; note?: string }, reqId?: string) {
+export async function payBalance(tx: Tx, actor: Actor, input: { application_id: number; paid: string; pay_type: PayType; note?: string }, reqId?: string, kind?: Kind) {
   const app = await lockApplication(tx, input.application_id);
+  if (kind && app.kind !== kind) throw notFound(kind === 'fee' ? 'ไม่พบใบค่าธรรมเนียมนี้' : kind === 'request' ? 'ไม่พบใบคำร้องนี้' : 'ไม่พบใบสมัครนี้');
   assertBranch(actor, app.branch_id);
   const r = await recordPayment(tx, actor, app, { amountS: toSatang(input.paid), payType: input.pay_type, note: (input.note ?? '').trim() }, reqId);
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Db, Tx } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
@@ -46,7 +46,11 @@ function where(actor: Actor, f: PaymentFilter, defaultRange: 'month' | 'today') 
 /** payment/paybalance/gettable: money entries in a date range (default this month) with totals by pay type. */
 export async function paymentTable(db: Db, actor: Actor, f: PaymentFilter, perPage: number, offset: number, defaultRange: 'month' | 'today' = 'month') {
   const w = where(actor, f, defaultRange);
-  const rows = await db.select({
+  // page the ids on the payments index alone, then join names for those rows only
+  const idRows = await db.select({ id: payments.payment_id }).from(payments).where(w)
+    .orderBy(desc(payments.business_date), desc(payments.createdAt), desc(payments.payment_id)).limit(perPage).offset(offset);
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length === 0 ? [] : await db.select({
     payment_id: payments.payment_id, payment_code: payments.payment_code, kind: payments.kind, createdAt: payments.createdAt,
     business_date: payments.business_date, application_id: payments.application_id, application_code: applications.application_code,
     application_kind: applications.kind, branch_id: payments.branch_id, branch_name: branches.name,
@@ -58,7 +62,7 @@ export async function paymentTable(db: Db, actor: Actor, f: PaymentFilter, perPa
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, payments.branch_id))
     .innerJoin(users, eq(users.user_id, payments.created_by))
-    .where(w).orderBy(desc(payments.createdAt), desc(payments.payment_id)).limit(perPage).offset(offset);
+    .where(inArray(payments.payment_id, ids)).orderBy(desc(payments.business_date), desc(payments.createdAt), desc(payments.payment_id));
   const aggQ = db.select({
     total: sql<number>`count(*)::int`,
     cash: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.pay_type} = 'cash' and not ${payments.is_void}), 0)::text`,
