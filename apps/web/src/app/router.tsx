@@ -16,6 +16,7 @@ const ApplicationList = lazy(() => import('../features/applications/ApplicationL
 const PayBalanceList = lazy(() => import('../features/applications/ApplicationList').then((m) => ({ default: m.PayBalanceList })));
 const NewApplication = lazy(() => import('../features/applications/NewApplication'));
 const ApplicationDetail = lazy(() => import('../features/applications/ApplicationDetail'));
+const CardAgentHelp = lazy(() => import('../features/help/CardAgentHelp'));
 const cat = {
   courses: () => import('../features/catalog/Courses'),
   promotions: () => import('../features/catalog/Promotions'),
@@ -78,6 +79,7 @@ const router = createBrowserRouter([
           { path: '/employees', element: <Allow action="read" subject="User"><EmployeeList /></Allow> },
           { path: '/employees/new', element: <Allow action="create" subject="User"><EmployeeDetail /></Allow> },
           { path: '/employees/:id', element: <Allow action="read" subject="User"><EmployeeDetail /></Allow> },
+          { path: '/help/card-agent', element: <CardAgentHelp /> },
           { path: '/applications', element: <Allow action="read" subject="Application"><ApplicationList /></Allow> },
           { path: '/applications/new', element: <Allow action="create" subject="Application"><NewApplication /></Allow> },
           { path: '/applications/:id', element: <Allow action="read" subject="Application"><ApplicationDetail /></Allow> },

@@ -27,7 +27,7 @@ export function mapCard(r: CardReaderResult): IdCardFields {
   const sname = (r.sname_th ?? '').trim();
   return {
     prefix: (r.title_th ?? '').trim(), fname, sname, name: `${fname} ${sname}`.trim(),
-    idcard: (r.nat_id ?? '').replace(/\D/g, ''), birthday: r.birthdate && /^\d{4}-\d{2}-\d{2}$/.test(r.birthdate) ? r.birthdate : null,
+    idcard: (r.nat_id ?? '').replace(/\D/g, ''), birthday: r.birthdate && /^(19|20)\d{2}-\d{2}-\d{2}$/.test(r.birthdate) ? r.birthdate : null,
     address: (r.address_no ?? '').trim(), moo: (r.address_moo ?? '').trim(), soi: (r.address_soi ?? '').trim(), street: (r.address_road ?? '').trim(),
     province: (r.address_provinice ?? '').trim(), district: (r.address_amphor ?? '').trim(), subdistrict: (r.address_tumbol ?? '').trim(),
     age: null,

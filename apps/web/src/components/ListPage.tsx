@@ -99,7 +99,8 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const query = useMemo(() => {
     const q: Record<string, string | number> = { page, per_page: perPage };
-    for (const k of filters) if (filterValues[k] && filterValues[k] !== ALL) q[k] = filterValues[k];
+    // a list whose default is not ทั้งหมด (e.g. ค้างชำระ) must say ทั้งหมด explicitly when the user picks it
+    for (const k of filters) if (filterValues[k] && (filterValues[k] !== ALL || (filterDefaults[k] ?? ALL) !== ALL)) q[k] = filterValues[k];
     if (text) q.text = text;
     return q;
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,7 @@
 import { SaveOutlined, ShopOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton, Space, Typography } from 'antd';
+import { Link } from 'react-router';
 import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
@@ -24,6 +25,7 @@ const KEYS: (keyof Settings)[] = ['name', 'name_en', 'tax_id', 'address', 'phone
 
 export default function SettingsPage() {
   const [form] = Form.useForm<Settings>();
+  const agentPort = Form.useWatch('card_agent_port', form) as number | undefined;
   const qc = useQueryClient();
   const [banner, setBanner] = useState<BannerState | null>(null);
   const q = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>('/settings/get') });
@@ -87,11 +89,39 @@ export default function SettingsPage() {
                   <InputNumber style={{ width: '100%' }} min={1024} max={65535} />
                 </Form.Item>
               </Col>
+              <Col xs={24} md={18}>
+                <Form.Item label="โปรแกรมอ่านบัตรบนเครื่องนี้">
+                  <CardAgentCheck port={agentPort} />
+                </Form.Item>
+              </Col>
             </Row>
           </Card>
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">บันทึกการตั้งค่า</Button>
         </Form>
       )}
     </div>
+  );
+}
+
+/** Asks the card agent on this PC (GET /status) whether it runs, sees a reader and a card. */
+function CardAgentCheck({ port }: { port: number | undefined }) {
+  const [state, setState] = useState<{ busy: boolean; text: string | null; ok: boolean }>({ busy: false, text: null, ok: false });
+  const check = async () => {
+    setState({ busy: true, text: null, ok: false });
+    try {
+      const r = await fetch(`http://127.0.0.1:${port ?? 8189}/status`, { signal: AbortSignal.timeout(4000) });
+      const s = (await r.json()) as { reader?: boolean; card?: boolean; version?: string };
+      const text = `โปรแกรมอ่านบัตรทำงานอยู่${s.version ? ` (รุ่น ${s.version})` : ''} · ${s.reader ? 'พบเครื่องอ่านบัตร' : 'ไม่พบเครื่องอ่านบัตร'} · ${s.card ? 'มีบัตรเสียบอยู่' : 'ยังไม่ได้เสียบบัตร'}`;
+      setState({ busy: false, text, ok: !!s.reader });
+    } catch {
+      setState({ busy: false, text: `ไม่พบโปรแกรมอ่านบัตรที่พอร์ต ${port ?? 8189} บนเครื่องนี้`, ok: false });
+    }
+  };
+  return (
+    <Space wrap>
+      <Button onClick={() => void check()} loading={state.busy}>ทดสอบการเชื่อมต่อ</Button>
+      {state.text && <Typography.Text type={state.ok ? 'success' : 'danger'}>{state.text}</Typography.Text>}
+      <Link to="/help/card-agent">วิธีติดตั้งโปรแกรมอ่านบัตร</Link>
+    </Space>
   );
 }

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf } from '../src/features/applications/lines';
+import { mapCard } from '../src/components/IdCardButton';
+
+describe('registration form money preview', () => {
+  it('adds costs and discounts in satang, never a discount above its cost', () => {
+    expect(totalsOf([{ cost: '6500', discount: '650' }, { cost: '3500.50', discount: '0' }], [{ cost: '120.75' }, { cost: '500' }]))
+      .toEqual({ total: 1062125, discount: 65000, net: 997125 });
+    expect(totalsOf([{ cost: '100', discount: '250' }], [])).toEqual({ total: 10000, discount: 10000, net: 0 });
+    expect(totalsOf([{ cost: 'abc' }], [])).toEqual({ total: 0, discount: 0, net: 0 });
+  });
+
+  it('copies the price in new mode and keeps the stored cost in edit mode', () => {
+    const line = { course_id: 1, cost: '5000', discount: '500', promotion_code: 'X' };
+    expect(lineOnCourseChange(line, '6500', 'new')).toEqual({ course_id: 1, cost: '6500', discount: '0', promotion_code: '' });
+    expect(lineOnCourseChange(line, '6500', 'edit')).toBe(line);
+  });
+
+  it('a checked promotion sets the discount; a refused one clears the code', () => {
+    expect(lineOnPromotion({ promotion_code: 'A', discount: '0' }, { ok: true, discount: '650' })).toEqual({ promotion_code: 'A', discount: '650' });
+    expect(lineOnPromotion({ promotion_code: 'A', discount: '650' }, { ok: false })).toEqual({ promotion_code: '', discount: '0' });
+  });
+
+  it('checks the first payment against the net', () => {
+    expect(paymentProblem('', 100)).toBeNull();
+    expect(paymentProblem('1', 100)).toBeNull();
+    expect(paymentProblem('1.01', 100)).toMatch(/มากกว่ายอดสุทธิ/);
+    expect(paymentProblem('0', 100)).toMatch(/มากกว่า 0/);
+    expect(paymentProblem('1.234', 100000)).toMatch(/ทศนิยม/);
+  });
+});
+
+describe('ID card result mapping (SPEC §3)', () => {
+  it('fills prefix, name, idcard, birthday, address, street, province, district, subdistrict and clears age', () => {
+    expect(mapCard({
+      result: 'ok', title_th: 'นาย', fname_th: 'สมชาย', sname_th: 'ใจดี', nat_id: '1-1017-00230-70-5', birthdate: '1990-05-17',
+      address_no: '99/1', address_moo: '3', address_road: 'ลาดพร้าว', address_provinice: 'กรุงเทพมหานคร', address_amphor: 'จตุจักร', address_tumbol: 'จอมพล',
+    })).toEqual({
+      prefix: 'นาย', fname: 'สมชาย', sname: 'ใจดี', name: 'สมชาย ใจดี', idcard: '1101700230705', birthday: '1990-05-17',
+      address: '99/1', moo: '3', soi: '', street: 'ลาดพร้าว', province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'จอมพล', age: null,
+    });
+    expect(mapCard({ result: 'ok', birthdate: '2533-05-17' }).birthday).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeThaiNationalId } from '@khabkhi/thai';
+import { startE2E, type E2E } from './harness.js';
+import { banner, login } from './helpers.js';
+
+let e: E2E;
+beforeAll(async () => { e = await startE2E(); });
+afterAll(async () => { await e?.close(); });
+
+const idcard = makeThaiNationalId('110350041234');
+
+describe('registration at the counter', () => {
+  it('keyboard only: a new student, a car course with a promotion, two other fees, a 3,000-baht cash deposit, the receipt opens', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    await page.goto(`${e.baseUrl}/applications/new`);
+    const k = page.keyboard;
+    await page.locator('#customer_idcard').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('customer_idcard');
+    await k.type(idcard);
+    await k.press('Enter'); // looks the ID up (new customer) and moves on
+    await expect.poll(() => page.locator('body').innerText()).toContain('ลูกค้าใหม่');
+    // focus is on the card-reader button / prefix: go to the prefix field with Tab from the ID
+    await page.locator('#customer_prefix').focus();
+    await k.type('นางสาว'); await k.press('Enter'); // picks the suggestion
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+    await k.press('Enter'); // moves on
+    await k.type('กานดา'); await k.press('Enter');
+    await k.type('ขับเก่ง'); await k.press('Enter');
+    expect(await page.locator('#customer_prefix').inputValue()).toBe('นางสาว');
+    expect(await page.locator('#customer_fname').inputValue()).toBe('กานดา');
+    await page.locator('#customer_phone_1').focus();
+    await k.type('0891112222');
+    // course line 1: type to search, Enter picks
+    await page.locator('#courses_0_course_id').focus();
+    await k.type('รถยนต์ 15'); await k.press('Enter');
+    await expect.poll(() => page.locator('#courses_0_cost').inputValue()).toBe('6500');
+    await page.locator('#courses_0_promotion_code').focus();
+    await k.type('newyear10'); await k.press('Enter'); // checks the code on the spot
+    await expect.poll(() => page.locator('#courses_0_discount').inputValue()).toBe('650');
+    // two other fees
+    await page.getByTestId('add-fee').focus(); await k.press('Enter');
+    await page.locator('#other_fees_0_other_fee_id').focus(); await k.type('ค่าเช่ารถสอบ'); await k.press('Enter');
+    await page.getByTestId('add-fee').focus(); await k.press('Enter');
+    await page.locator('#other_fees_1_other_fee_id').focus(); await k.type('ค่าใบรับรองแพทย์'); await k.press('Enter');
+    await expect.poll(() => page.getByTestId('net').innerText()).toBe('6,470.00 บาท'); // 6500 + 500 + 120 − 650
+    await page.locator('#paid').focus(); await k.type('3000');
+    await e.shot(page, 'registration-filled');
+    const popup = page.waitForEvent('popup');
+    await k.press('Control+Enter');
+    const receipt = await popup;
+    const msg = await banner(page);
+    expect(msg).toMatch(/บันทึกใบสมัครเลขที่ AP-HQ-\d{4}-\d{6} เรียบร้อยแล้ว/);
+    expect(receipt.url()).toContain('/api/documents/');
+    const res = await page.request.get(receipt.url());
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    await e.shot(page, 'registration-saved');
+    const list = await (await e.app.as('admin')).get('/api/application/gettable', { text: idcard });
+    expect(list.body.data[0]).toMatchObject({ net: '6470', paid: '3000', balance: '3470', status: 'ค้างชำระ' });
+    await page.goto(`${e.baseUrl}/applications?text=${idcard}`);
+    await page.getByRole('cell', { name: 'ค้างชำระ' }).waitFor();
+    await e.shot(page, 'registration-list');
+  });
+
+  it('a returning customer found by ID number prefills the form', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    await page.goto(`${e.baseUrl}/applications/new`);
+    await page.locator('#customer_idcard').fill(idcard);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#customer_fname').inputValue()).toBe('กานดา');
+    expect(await page.locator('#customer_sname').inputValue()).toBe('ขับเก่ง');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('0891112222');
+    expect(await page.locator('body').innerText()).toContain('ลูกค้าเดิม');
+    await e.shot(page, 'registration-returning-customer');
+  });
+
+  it('the balance is paid later by transfer from the pay-balance screen; status ชำระครบ and the totals follow', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    await page.goto(`${e.baseUrl}/paybalance`);
+    const totalsBefore = await page.getByTestId('totals').innerText();
+    expect(totalsBefore).toContain('รับเงินโอนแล้ว 0.00 บาท');
+    await page.getByRole('row', { name: /กานดา/ }).click();
+    await page.waitForURL(/\/paybalance\/\d+/);
+    await expect.poll(() => page.locator('#paid').inputValue()).toBe('3470');
+    await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByText('โอนเงิน', { exact: true }).click();
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
+    await popup;
+    expect(await banner(page)).toMatch(/รับชำระ 3470 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    await expect.poll(() => page.locator('body').innerText()).toContain('ชำระครบ');
+    await e.shot(page, 'paybalance-done');
+    await page.goto(`${e.baseUrl}/paybalance?status=ทั้งหมด`);
+    await expect.poll(() => page.getByTestId('totals').innerText()).toContain('รับเงินโอนแล้ว 3,470.00 บาท');
+    await e.shot(page, 'paybalance-list');
+  });
+});
