@@ -40,5 +40,6 @@ describe('ID card result mapping (SPEC §3)', () => {
       address: '99/1', moo: '3', soi: '', street: 'ลาดพร้าว', province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'จอมพล', age: null,
     });
     expect(mapCard({ result: 'ok', birthdate: '2533-05-17' }).birthday).toBeNull();
+    expect(mapCard({ result: 'ok', address_road: 'ซอยสุขุมวิท 63 ถนนสุขุมวิท', address_soi: 'สุขุมวิท 63', address_street: 'สุขุมวิท' })).toMatchObject({ soi: 'สุขุมวิท 63', street: 'สุขุมวิท' });
   });
 });
