@@ -80,13 +80,23 @@ export async function loadActor(db: Db, userId: number, familyId: string): Promi
   };
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every /api route with its rule (the permission tests walk it) */
+    routeRules: { method: string; url: string; auth: AuthRule }[];
+  }
+}
+
 export default fp<AuthOptions>(async function authPlugin(app: FastifyInstance, opts) {
   app.decorateRequest('actor', null);
 
   // Every /api route must say who may call it: a route without a rule is a programming error.
+  const registry: { method: string; url: string; auth: AuthRule }[] = [];
+  app.decorate('routeRules', registry);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} has no auth rule`);
+    for (const m of [route.method].flat()) if (m !== 'HEAD') registry.push({ method: m, url: route.url, auth: route.config.auth as AuthRule });
   });
 
   app.addHook('onRequest', async (req) => {
