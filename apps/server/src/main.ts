@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -43,6 +44,9 @@ async function main() {
     lines.push('  Admin login: admin (password as set on first start)');
   }
   if (seeded.demo) lines.push(`  Demo school created: staff log in with their username and the password "${DEMO_PASSWORD}"`);
+  if (!fs.existsSync(config.chromiumPath)) {
+    lines.push(`  Note: no browser at ${config.chromiumPath}: receipts and other PDFs need it (sudo apt-get install -y chromium, or set CHROMIUM_PATH)`);
+  }
   console.log(lines.join('\n') + '\n');
 }
 
