@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { counts, customer, identityViolations, makeCatalog, type Catalog } from './fixtures.js';
+import type { TestApp } from '../helpers.js';
+import { counts, customer, identityViolations, makeCatalog, type Catalog, moneySuite } from './fixtures.js';
 import { promotions } from '../../src/db/schema/catalog.js';
 import { todayBangkok, addDays } from '@khabkhi/thai';
 
+const suite = moneySuite();
 let t: TestApp;
 let cat: Catalog;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cat = await makeCatalog(t.db);
-});
-afterAll(async () => { await t?.close(); });
+beforeAll(() => { ({ t, cat } = suite); });
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 

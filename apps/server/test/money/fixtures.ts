@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers.js';
 import { makeThaiNationalId, todayBangkok, addDays } from '@khabkhi/thai';
 import type { Db } from '../../src/db/connection.js';
 import { branches } from '../../src/db/schema/core.js';
@@ -93,3 +95,17 @@ export async function counts(db: Db) {
 }
 
 export { eq };
+
+/**
+ * One fresh database with our own catalog for a test file: `const s = moneySuite();` then `s.t` and `s.cat`
+ * inside the tests (set in beforeAll, closed in afterAll).
+ */
+export function moneySuite(): { t: TestApp; cat: Catalog } {
+  const suite = {} as { t: TestApp; cat: Catalog };
+  beforeAll(async () => {
+    suite.t = await createTestApp();
+    suite.cat = await makeCatalog(suite.t.db);
+  });
+  afterAll(async () => { await suite.t?.close(); });
+  return suite;
+}

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buddhistYear, todayBangkok } from '@khabkhi/thai';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { counts, customer, identityViolations, makeCatalog, type Catalog } from './fixtures.js';
+import type { TestApp } from '../helpers.js';
+import { counts, customer, identityViolations, makeCatalog, type Catalog, moneySuite } from './fixtures.js';
 
+const suite = moneySuite();
+const be = buddhistYear(todayBangkok());
 let t: TestApp;
 let cat: Catalog;
-const be = buddhistYear(todayBangkok());
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cat = await makeCatalog(t.db);
-});
-afterAll(async () => { await t?.close(); });
+beforeAll(() => { ({ t, cat } = suite); });
 
 async function register(paid?: string) {
   const r = await (await t.as('malee')).post('/api/application/create', {

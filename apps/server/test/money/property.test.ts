@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { fromSatang, toSatang } from '@khabkhi/thai';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { customer, identityViolations, makeCatalog, type Catalog } from './fixtures.js';
+import type { TestApp } from '../helpers.js';
+import { customer, identityViolations, makeCatalog, type Catalog, moneySuite } from './fixtures.js';
 
+const suite = moneySuite();
 let t: TestApp;
 let cat: Catalog;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cat = await makeCatalog(t.db);
-});
-afterAll(async () => { await t?.close(); });
+beforeAll(() => { ({ t, cat } = suite); });
 
 /** mulberry32: a small seeded PRNG so a failing sequence can be replayed from its seed. */
 function rng(seed: number) {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers.js';
-import { customer, identityViolations, makeCatalog, type Catalog } from './fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers.js';
+import { customer, identityViolations, makeCatalog, type Catalog, moneySuite } from './fixtures.js';
 
+const suite = moneySuite();
 let t: TestApp;
 let cat: Catalog;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  cat = await makeCatalog(t.db);
-});
-afterAll(async () => { await t?.close(); });
+beforeAll(() => { ({ t, cat } = suite); });
 
 describe('void with approval (maker–checker)', () => {
   it('a cashier asks, she cannot approve herself, a manager approves: payment void, number kept, balance restored, totals follow', async () => {
