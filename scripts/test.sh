@@ -18,7 +18,7 @@ echo "== packages/thai"
 npx vitest run --root packages/thai
 echo "== web unit tests"
 npx vitest run --root apps/web
-echo "== server API (${DATABASE_URL:+PostgreSQL}${DATABASE_URL:-PGlite})"
+echo "== server API ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
 npx vitest run --root apps/server
 if [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/package.json; then
   echo "== card agent"

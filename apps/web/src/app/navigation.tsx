@@ -5,7 +5,7 @@
  */
 import {
   AuditOutlined, BankOutlined, CarOutlined, DollarOutlined, ReadOutlined, SettingOutlined, SolutionOutlined, TeamOutlined,
-  ApartmentOutlined, ShopOutlined, IdcardOutlined, TagsOutlined, ProfileOutlined, UserAddOutlined, UnorderedListOutlined, CheckSquareOutlined, CalculatorOutlined, WalletOutlined,
+  ApartmentOutlined, ShopOutlined, IdcardOutlined, TagsOutlined, ProfileOutlined, UserAddOutlined, UnorderedListOutlined, ClockCircleOutlined, HistoryOutlined, LockOutlined, FileAddOutlined, FormOutlined, CheckSquareOutlined, CalculatorOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { can, type Ability } from '../api/session';
@@ -38,6 +38,12 @@ export interface NavEntry {
 export const NAV: NavEntry[] = [
   { path: '/applications/new', label: 'สมัครเรียน', group: 'registration', icon: <UserAddOutlined />, ability: ['create', 'Application'], description: 'รับสมัครผู้เรียนใหม่ อ่านบัตรประชาชน ใช้โปรโมชั่น และรับมัดจำ' },
   { path: '/applications', label: 'รายการสมัครเรียน', group: 'registration', icon: <UnorderedListOutlined />, ability: ['read', 'Application'], description: 'ค้นหาใบสมัครด้วยชื่อ เลขบัตรประชาชน หรือเบอร์โทร' },
+  { path: '/overdue', label: 'ยอดค้างชำระ', group: 'finance', icon: <ClockCircleOutlined />, ability: ['read', 'Application'], description: 'ใบสมัครที่ค้างชำระ เรียงจากค้างนานที่สุด' },
+  { path: '/payments', label: 'ประวัติการชำระเงิน', group: 'finance', icon: <HistoryOutlined />, ability: ['read', 'Payment'], description: 'รายการรับชำระและคืนเงินตามช่วงวันที่ พร้อมยอดเงินสด/เงินโอน' },
+  { path: '/requests', label: 'คำขออนุมัติ', group: 'finance', icon: <AuditOutlined />, ability: ['read', 'Request'], description: 'คำขอยกเลิกรายการชำระที่รออนุมัติ' },
+  { path: '/cash-close', label: 'ปิดยอดประจำวัน', group: 'finance', icon: <LockOutlined />, ability: ['read', 'Payment'], description: 'สรุปเงินสดและเงินโอนของวัน ปิดยอดและพิมพ์ให้ผู้จัดการลงนาม' },
+  { path: '/fee-applications', label: 'ค่าธรรมเนียมอื่น', group: 'registration', icon: <FileAddOutlined />, ability: ['read', 'Application'], description: 'รับชำระค่าธรรมเนียมโดยไม่ต้องสมัครหลักสูตร' },
+  { path: '/request-applications', label: 'ค่าคำร้อง', group: 'registration', icon: <FormOutlined />, ability: ['read', 'Application'], description: 'คำร้องหลังสมัคร เช่น เปลี่ยนวันสอบ ต่ออายุสิทธิ์สอบ' },
   { path: '/paybalance', label: 'ชำระยอดคงเหลือ', group: 'finance', icon: <DollarOutlined />, ability: ['read', 'Application'], description: 'รับชำระส่วนที่เหลือ พร้อมยอดรวมเงินสดและเงินโอน' },
   { path: '/courses', label: 'หลักสูตร', group: 'master', icon: <ReadOutlined />, ability: ['read', 'Course'], description: 'หลักสูตรที่เปิดสอน ราคา ชั่วโมงเรียน และประเภทใบขับขี่' },
   { path: '/promotions', label: 'โปรโมชั่น/ส่วนลด', group: 'master', icon: <TagsOutlined />, ability: ['read', 'Promotion'], description: 'รหัสส่วนลดแบบเปอร์เซ็นต์หรือจำนวนเงิน ช่วงเวลา และจำนวนสิทธิ์' },

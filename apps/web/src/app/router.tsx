@@ -17,6 +17,15 @@ const PayBalanceList = lazy(() => import('../features/applications/ApplicationLi
 const NewApplication = lazy(() => import('../features/applications/NewApplication'));
 const ApplicationDetail = lazy(() => import('../features/applications/ApplicationDetail'));
 const CardAgentHelp = lazy(() => import('../features/help/CardAgentHelp'));
+const RequestList = lazy(() => import('../features/money/Requests'));
+const OverdueList = lazy(() => import('../features/money/Overdue'));
+const PaymentHistory = lazy(() => import('../features/money/PaymentHistory'));
+const CashClose = lazy(() => import('../features/money/CashClose'));
+const fees = () => import('../features/applications/FeeApplications');
+const FeeList = lazy(() => fees().then((m) => ({ default: () => <m.FeeApplicationList kind="fee" /> })));
+const RequestFeeList = lazy(() => fees().then((m) => ({ default: () => <m.FeeApplicationList kind="request" /> })));
+const NewFee = lazy(() => fees().then((m) => ({ default: () => <m.NewFeeApplication kind="fee" /> })));
+const NewRequestFee = lazy(() => fees().then((m) => ({ default: () => <m.NewFeeApplication kind="request" /> })));
 const cat = {
   courses: () => import('../features/catalog/Courses'),
   promotions: () => import('../features/catalog/Promotions'),
@@ -80,6 +89,16 @@ const router = createBrowserRouter([
           { path: '/employees/new', element: <Allow action="create" subject="User"><EmployeeDetail /></Allow> },
           { path: '/employees/:id', element: <Allow action="read" subject="User"><EmployeeDetail /></Allow> },
           { path: '/help/card-agent', element: <CardAgentHelp /> },
+          { path: '/fee-applications', element: <Allow action="read" subject="Application"><FeeList /></Allow> },
+          { path: '/fee-applications/new', element: <Allow action="create" subject="Application"><NewFee /></Allow> },
+          { path: '/fee-applications/:id', element: <Allow action="read" subject="Application"><ApplicationDetail prefix="applicationfee" back="/fee-applications" /></Allow> },
+          { path: '/request-applications', element: <Allow action="read" subject="Application"><RequestFeeList /></Allow> },
+          { path: '/request-applications/new', element: <Allow action="create" subject="Application"><NewRequestFee /></Allow> },
+          { path: '/request-applications/:id', element: <Allow action="read" subject="Application"><ApplicationDetail prefix="applicationrequest" back="/request-applications" /></Allow> },
+          { path: '/requests', element: <Allow action="read" subject="Request"><RequestList /></Allow> },
+          { path: '/overdue', element: <Allow action="read" subject="Application"><OverdueList /></Allow> },
+          { path: '/payments', element: <Allow action="read" subject="Payment"><PaymentHistory /></Allow> },
+          { path: '/cash-close', element: <Allow action="read" subject="Payment"><CashClose /></Allow> },
           { path: '/applications', element: <Allow action="read" subject="Application"><ApplicationList /></Allow> },
           { path: '/applications/new', element: <Allow action="create" subject="Application"><NewApplication /></Allow> },
           { path: '/applications/:id', element: <Allow action="read" subject="Application"><ApplicationDetail /></Allow> },

@@ -13,6 +13,7 @@ import { api, errorMessage, type Option, type TableResult } from '../api/client'
 import { th } from '../i18n/th';
 import { exportCsv, exportXlsx, type ExportColumn } from './exportRows';
 import { PageHeader } from './PageHeader';
+import { ThaiDatePicker } from './ThaiDatePicker';
 import { ResultBanner } from './ResultBanner';
 import { useBanner } from './useBanner';
 
@@ -61,6 +62,10 @@ export interface ListPageProps<T> {
   /** Extra buttons on the header. */
   extra?: ReactNode;
   defaultPerPage?: number;
+  /** A date range filter (start/end, YYYY-MM-DD) with its default, e.g. today for the payment history. */
+  dateRange?: { start: string; end: string; label?: string };
+  /** Extra fixed query parameters. */
+  baseQuery?: Record<string, string>;
   /** Totals or other figures of the whole filtered result, shown above the table (e.g. by cash / transfer). */
   summary?: (result: (TableResult<T> & { totals?: Record<string, string> }) | undefined) => ReactNode;
 }
@@ -83,7 +88,7 @@ function defaultValue<T>(c: ListColumn<T>): (row: T) => unknown {
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const {
     title, subtitle, endpoint, columns, rowKey, filters = [], filterLabels = {}, filterDefaults = {}, search = true,
-    addButton, detailPath, exportName, exportLimit = 5000, extra, defaultPerPage = 10, summary,
+    addButton, detailPath, exportName, exportLimit = 5000, extra, defaultPerPage = 10, summary, dateRange, baseQuery,
   } = props;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -97,14 +102,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const text = params.get('text') ?? '';
   const filterValues = Object.fromEntries(filters.map((k) => [k, params.get(k) ?? filterDefaults[k] ?? ALL])) as Record<FilterKey, string>;
 
+  const start = dateRange ? (params.get('start') ?? dateRange.start) : null;
+  const end = dateRange ? (params.get('end') ?? dateRange.end) : null;
   const query = useMemo(() => {
-    const q: Record<string, string | number> = { page, per_page: perPage };
+    const q: Record<string, string | number> = { ...baseQuery, page, per_page: perPage };
+    if (start) q.start = start;
+    if (end) q.end = end;
     // a list whose default is not ทั้งหมด (e.g. ค้างชำระ) must say ทั้งหมด explicitly when the user picks it
     for (const k of filters) if (filterValues[k] && (filterValues[k] !== ALL || (filterDefaults[k] ?? ALL) !== ALL)) q[k] = filterValues[k];
     if (text) q.text = text;
     return q;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, perPage, text, JSON.stringify(filterValues)]);
+  }, [page, perPage, text, start, end, JSON.stringify(filterValues)]);
 
   const result = useQuery({
     queryKey: [endpoint, query],
@@ -202,6 +211,16 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               />
             </div>
           ))}
+          {dateRange && (
+            <div>
+              <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)', marginBottom: 4 }}>{dateRange.label ?? 'ช่วงวันที่'}</div>
+              <Flex gap={6} align="center">
+                <ThaiDatePicker value={start} allowClear={false} aria-label="ตั้งแต่วันที่" onChange={(v) => update({ start: v && v !== dateRange.start ? v : null })} />
+                <span>ถึง</span>
+                <ThaiDatePicker value={end} allowClear={false} aria-label="ถึงวันที่" onChange={(v) => update({ end: v && v !== dateRange.end ? v : null })} />
+              </Flex>
+            </div>
+          )}
           {search && (
             <div style={{ flex: '1 1 260px', maxWidth: 420 }}>
               <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)', marginBottom: 4 }}>{th.search}</div>

@@ -1,0 +1,37 @@
+/** ยอดค้างชำระ — applications still owing, oldest first, with how long and whether the exam date has passed. */
+import { Space, Tag } from 'antd';
+import { ListPage } from '../../components/ListPage';
+import { MoneyText } from '../../components/MoneyText';
+import { ThaiDate } from '../../components/ThaiDate';
+
+interface Row { application_id: number; application_code: string; createdAt: string; customer_name: string; phone_1: string; course_names: string; net: string; paid: string; balance: string; days: number; exam_date: string | null; exam_passed: boolean; branch_name: string }
+
+export default function OverdueList() {
+  return (
+    <ListPage<Row>
+      title="ยอดค้างชำระ" subtitle="ใบสมัครที่ยังค้างชำระ เรียงจากค้างนานที่สุด คลิกเพื่อรับชำระ" endpoint="/application/getforoverdue" rowKey="application_id"
+      filters={['branch', 'status', 'type']} filterDefaults={{ status: 'ค้างชำระ' }} filterLabels={{ type: 'ประเภทหลักสูตร' }}
+      detailPath={(r) => `/paybalance/${r.application_id}`} exportName="ยอดค้างชำระ"
+      summary={(res) => res?.totals ? (
+        <Space size="large" wrap data-testid="totals">
+          <span>ยอดค้างรวม <MoneyText value={res.totals.balance} strong unit /></span>
+          <span>รับแล้วเงินสด <MoneyText value={res.totals.cash} unit /></span>
+          <span>รับแล้วเงินโอน <MoneyText value={res.totals.transfer} unit /></span>
+        </Space>
+      ) : null}
+      columns={[
+        { title: 'เลขที่ใบสมัคร', dataIndex: 'application_code' },
+        { title: 'วันที่สมัคร', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} />, exportValue: (r) => r.createdAt.slice(0, 10) },
+        { title: 'ค้างมาแล้ว', dataIndex: 'days', align: 'right', render: (v: number) => <Tag color={v > 30 ? 'red' : v > 7 ? 'orange' : 'default'}>ค้าง {v} วัน</Tag>, exportValue: (r) => r.days },
+        { title: 'ผู้สมัคร', dataIndex: 'customer_name' },
+        { title: 'โทรศัพท์', dataIndex: 'phone_1' },
+        { title: 'หลักสูตร', dataIndex: 'course_names' },
+        { title: 'วันสอบ', dataIndex: 'exam_date', render: (v: string | null, r) => (v ? <><ThaiDate value={v} />{r.exam_passed && <Tag color="red" style={{ marginLeft: 6 }}>เลยวันสอบ</Tag>}</> : '-'), exportValue: (r) => r.exam_date ?? '' },
+        { title: 'ยอดสุทธิ', dataIndex: 'net', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'ชำระแล้ว', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'คงเหลือ', dataIndex: 'balance', align: 'right', render: (v: string) => <MoneyText value={v} strong /> },
+        { title: 'สาขา', dataIndex: 'branch_name' },
+      ]}
+    />
+  );
+}

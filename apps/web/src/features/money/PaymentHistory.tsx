@@ -1,0 +1,89 @@
+/** ประวัติการชำระเงิน — every money entry in a date range (default today) with totals by cash and transfer. */
+import { PrinterOutlined, SwapOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Input, Modal, Row, Space, Statistic, Tag } from 'antd';
+import { todayBangkok } from '@khabkhi/thai';
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { useSession } from '../../app/useSession';
+import { ListPage } from '../../components/ListPage';
+import { formatMoney, MoneyText } from '../../components/MoneyText';
+import { ResultBanner, type BannerState } from '../../components/ResultBanner';
+import { ThaiDate } from '../../components/ThaiDate';
+import { openPdf } from '../applications/api';
+
+interface Row {
+  payment_id: number; payment_code: string; kind: 'payment' | 'refund'; createdAt: string; application_id: number; application_code: string; application_kind: string;
+  branch_name: string; customer_name: string; pay_type: 'cash' | 'transfer'; pay_type_name: string; paid: string; note: string; is_void: boolean; created_by_name: string;
+}
+
+export default function PaymentHistory() {
+  const { can } = useSession();
+  const qc = useQueryClient();
+  const [banner, setBanner] = useState<BannerState | null>(null);
+  const [voidOf, setVoidOf] = useState<Row | null>(null);
+  const [reason, setReason] = useState('');
+  const today = todayBangkok();
+  const refresh = () => { for (const k of ['/payment/gettable', '/request/gettable']) void qc.invalidateQueries({ queryKey: [k] }); };
+  const askVoid = useMutation({
+    mutationFn: () => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: reason.trim() }),
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(); },
+    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
+    onSettled: () => { setVoidOf(null); setReason(''); },
+  });
+  const swap = useMutation({
+    mutationFn: (r: Row) => api.put('/payment/edit-paytype', { payment_id: r.payment_id, pay_type: r.pay_type === 'cash' ? 'transfer' : 'cash' }),
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(); },
+    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
+  });
+  const reprint = async (r: Row) => {
+    try {
+      const res = r.kind === 'refund'
+        ? await api.post<{ pdf: string }>('/request/refund/pdf', { application_id: r.application_id, payment_id: r.payment_id })
+        : await api.post<{ pdf: string }>('/payment/pdf', { payment_id: r.payment_id });
+      openPdf(res.data.pdf);
+    } catch (e) { setBanner({ status: 'error', message: errorMessage(e) }); }
+  };
+
+  return (
+    <>
+      <ResultBanner result={banner} onClose={() => setBanner(null)} />
+      <ListPage<Row>
+        title="ประวัติการชำระเงิน" subtitle="รายการรับชำระ คืนเงิน และรายการที่ถูกยกเลิก พร้อมยอดรวมเงินสดและเงินโอน" endpoint="/payment/gettable" rowKey="payment_id"
+        filters={['branch', 'type', 'status']} filterLabels={{ type: 'ช่องทางชำระ', status: 'สถานะรายการ' }} dateRange={{ start: today, end: today }}
+        search="เลขที่ใบเสร็จ ใบสมัคร ชื่อ หรือเลขบัตรประชาชน" exportName="ประวัติการชำระเงิน"
+        summary={(res) => res?.totals ? (
+          <Row gutter={12} data-testid="totals">
+            {[['เงินสด', res.totals.cash], ['เงินโอน', res.totals.transfer], ['รับชำระรวม', res.totals.received], ['คืนเงิน', res.totals.refunds], ['สุทธิ', res.totals.total]].map(([t, v]) => (
+              <Col key={t} xs={12} md={4}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" /></Card></Col>
+            ))}
+          </Row>
+        ) : null}
+        columns={[
+          { title: 'วันเวลา', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" />, exportValue: (r) => r.createdAt },
+          { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, r) => <span style={r.is_void ? { textDecoration: 'line-through', color: '#999' } : undefined}>{v}</span>, exportValue: (r) => r.payment_code },
+          { title: 'รายการ', dataIndex: 'kind', render: (_: unknown, r) => <>{r.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{r.is_void && <Tag color="red">ยกเลิก</Tag>}</>, exportValue: (r) => `${r.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'}${r.is_void ? ' (ยกเลิก)' : ''}` },
+          { title: 'ใบสมัคร', dataIndex: 'application_code' },
+          { title: 'ผู้ชำระ', dataIndex: 'customer_name' },
+          { title: 'ช่องทาง', dataIndex: 'pay_type_name' },
+          { title: 'จำนวนเงิน', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+          { title: 'หมายเหตุ', dataIndex: 'note' },
+          { title: 'ผู้รับเงิน', dataIndex: 'created_by_name' },
+          { title: 'สาขา', dataIndex: 'branch_name' },
+          { title: '', key: 'act', noExport: true, render: (_: unknown, r) => (
+            <Space size={4}>
+              <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(r)} aria-label={`พิมพ์ ${r.payment_code}`} />
+              {r.kind === 'payment' && !r.is_void && can('update', 'Payment') && <Button size="small" icon={<SwapOutlined />} loading={swap.isPending && swap.variables?.payment_id === r.payment_id} onClick={() => swap.mutate(r)}>{r.pay_type === 'cash' ? 'เป็นเงินโอน' : 'เป็นเงินสด'}</Button>}
+              {r.kind === 'payment' && !r.is_void && can('create', 'Request') && <Button size="small" danger onClick={() => setVoidOf(r)}>ขอยกเลิก</Button>}
+            </Space>
+          ) },
+        ]}
+      />
+      <Modal open={!!voidOf} title={`ขอยกเลิกรายการ ${voidOf?.payment_code ?? ''}`} okText="ส่งคำขอ" cancelText="ปิด" okButtonProps={{ danger: true, loading: askVoid.isPending, disabled: !reason.trim() }}
+        onOk={() => askVoid.mutate()} onCancel={() => { if (!askVoid.isPending) setVoidOf(null); }}>
+        <p>รายการจะถูกยกเลิกเมื่อผู้มีสิทธิ์อนุมัติ (ผู้ขอไม่สามารถอนุมัติเองได้)</p>
+        <Input.TextArea rows={2} maxLength={500} placeholder="เหตุผลที่ขอยกเลิก" value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+/** คำขออนุมัติ — void requests; approve or reject by someone other than the requester. */
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Input, Modal, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { api, errorMessage } from '../../api/client';
+import { ListPage } from '../../components/ListPage';
+import { MoneyText } from '../../components/MoneyText';
+import { ResultBanner, type BannerState } from '../../components/ResultBanner';
+import { ThaiDate } from '../../components/ThaiDate';
+
+interface Row {
+  request_id: number; status: string; status_name: string; kind_name: string; note: string; value: string; createdAt: string; decided_at: string | null;
+  decision_note: string; branch_name: string; application_code: string; payment_code: string | null; pay_type: string | null; customer_name: string;
+  requested_by_name: string; decided_by_name: string | null; can_approve: boolean;
+}
+
+const COLOR: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+
+export default function RequestList() {
+  const qc = useQueryClient();
+  const [decision, setDecision] = useState<{ row: Row; approve: boolean } | null>(null);
+  const [note, setNote] = useState('');
+  const [banner, setBanner] = useState<BannerState | null>(null);
+  const decide = useMutation({
+    mutationFn: () => api.post('/request/approve', { request_id: decision!.row.request_id, approve: decision!.approve, note: note.trim() }),
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); for (const k of ['/request/gettable', '/payment/gettable', '/application/gettable']) void qc.invalidateQueries({ queryKey: [k] }); },
+    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
+    onSettled: () => { setDecision(null); setNote(''); },
+  });
+  return (
+    <>
+      <ResultBanner result={banner} onClose={() => setBanner(null)} />
+      <ListPage<Row>
+        title="คำขออนุมัติ" subtitle="คำขอยกเลิกรายการชำระเงิน ต้องอนุมัติโดยผู้มีสิทธิ์ที่ไม่ใช่ผู้ขอ" endpoint="/request/gettable" rowKey="request_id"
+        filters={['branch', 'status']} exportName="คำขออนุมัติ"
+        columns={[
+          { title: 'วันที่ขอ', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" />, exportValue: (r) => r.createdAt },
+          { title: 'คำขอ', dataIndex: 'kind_name' },
+          { title: 'เลขที่ใบเสร็จ', dataIndex: 'payment_code' },
+          { title: 'ใบสมัคร', dataIndex: 'application_code' },
+          { title: 'ผู้สมัคร', dataIndex: 'customer_name' },
+          { title: 'จำนวนเงิน', dataIndex: 'value', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+          { title: 'เหตุผล', dataIndex: 'note' },
+          { title: 'ผู้ขอ', dataIndex: 'requested_by_name' },
+          { title: 'สถานะ', dataIndex: 'status_name', render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag>, exportValue: (r) => r.status_name },
+          { title: 'ผู้อนุมัติ', dataIndex: 'decided_by_name', render: (v: string | null, r) => (v ? `${v}${r.decision_note ? ` (${r.decision_note})` : ''}` : '-') },
+          { title: '', key: 'act', noExport: true, render: (_: unknown, r) => r.can_approve && (
+            <Space>
+              <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => setDecision({ row: r, approve: true })}>อนุมัติ</Button>
+              <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDecision({ row: r, approve: false })}>ไม่อนุมัติ</Button>
+            </Space>
+          ) },
+        ]}
+      />
+      <Modal open={!!decision} title={decision?.approve ? `อนุมัติยกเลิกรายการ ${decision.row.payment_code}?` : `ไม่อนุมัติคำขอ ${decision?.row.payment_code ?? ''}?`}
+        okText={decision?.approve ? 'อนุมัติ' : 'ไม่อนุมัติ'} cancelText="ปิด" okButtonProps={{ danger: !decision?.approve, loading: decide.isPending }}
+        onOk={() => decide.mutate()} onCancel={() => { if (!decide.isPending) setDecision(null); }}>
+        {decision?.approve && <p>รายการชำระ {decision.row.payment_code} จะถูกยกเลิก ยอดคงเหลือของใบสมัครจะเพิ่มขึ้นตามจำนวนเงิน และใบเสร็จจะถูกประทับว่ายกเลิก</p>}
+        <Input.TextArea rows={2} maxLength={500} placeholder="หมายเหตุ (ถ้ามี)" value={note} onChange={(e) => setNote(e.target.value)} />
+      </Modal>
+    </>
+  );
+}
