@@ -83,7 +83,7 @@ describe('registration at the counter', () => {
     expect(totalsBefore).toContain('รับเงินโอนแล้ว 0.00 บาท');
     await page.getByRole('row', { name: /กานดา/ }).click();
     await page.waitForURL(/\/paybalance\/\d+/);
-    await expect.poll(() => page.locator('#paid').inputValue()).toBe('3470');
+    await expect.poll(() => page.locator('#pay_paid').inputValue()).toBe('3470');
     await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByText('โอนเงิน', { exact: true }).click();
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();

@@ -186,7 +186,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
           </Card>
           {canPay && (
             <Card title="รับชำระ" style={{ marginBottom: 16 }}>
-              <Form form={payForm} layout="vertical" initialValues={{ paid: a.balance, pay_type: 'cash', note: '' }} onKeyDown={enterToNext} disabled={pay.isPending}
+              <Form form={payForm} name="pay" layout="vertical" initialValues={{ paid: a.balance, pay_type: 'cash', note: '' }} onKeyDown={enterToNext} disabled={pay.isPending}
                 onFinish={(v) => { setBanner(null); pay.mutate(v); }}>
                 <Form.Item name="paid" label={`ยอดชำระ (คงเหลือ ${formatBaht(a.balance)} บาท)`}
                   rules={[moneyRule('ยอดชำระ', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= balanceS) ? Promise.resolve() : Promise.reject(new Error(`ยอดชำระต้องมากกว่า 0 และไม่เกิน ${formatBaht(a.balance)} บาท`))) }]}>
@@ -204,7 +204,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
       <Modal title="คืนเงิน" open={refund.open} okText="ยืนยันคืนเงิน" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: doRefund.isPending }}
         onCancel={() => { if (!doRefund.isPending) { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); } }} onOk={() => refundForm.submit()}>
-        <Form form={refundForm} layout="vertical" onFinish={(v) => doRefund.mutate(v)} onKeyDown={enterToNext}>
+        <Form form={refundForm} name="refund" layout="vertical" onFinish={(v) => doRefund.mutate(v)} onKeyDown={enterToNext}>
           <Typography.Paragraph>ชำระแล้ว {formatBaht(a.paid)} บาท (เงินสดและเงินโอนแยกตามที่รับมา) การคืนเงินจะออกใบคืนเงินเลขที่ใหม่ และไม่รับชำระเพิ่มในใบสมัครนี้อีก</Typography.Paragraph>
           <Form.Item name="value" label="จำนวนเงินที่คืน" rules={[moneyRule('จำนวนเงินที่คืน', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= paidS) ? Promise.resolve() : Promise.reject(new Error(`คืนได้ไม่เกิน ${formatBaht(a.paid)} บาท`))) }]}>
             <MoneyInput autoFocus />
@@ -217,14 +217,14 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
       <Modal title={`ขอยกเลิกรายการ ${voidOf?.payment_code ?? ''}`} open={!!voidOf} okText="ส่งคำขอ" cancelText="ปิด" okButtonProps={{ danger: true, loading: askVoid.isPending }}
         onCancel={() => { if (!askVoid.isPending) setVoidOf(null); }} onOk={() => voidForm.submit()}>
         <Typography.Paragraph>รายการ {voidOf?.payment_code} จำนวน {voidOf ? formatBaht(voidOf.paid) : ''} บาท จะถูกยกเลิกเมื่อผู้มีสิทธิ์อนุมัติ (ผู้ขอไม่สามารถอนุมัติเองได้) เลขที่ใบเสร็จจะไม่ถูกนำกลับมาใช้</Typography.Paragraph>
-        <Form form={voidForm} layout="vertical" onFinish={(v) => askVoid.mutate(v)}>
+        <Form form={voidForm} name="void" layout="vertical" onFinish={(v) => askVoid.mutate(v)}>
           <Form.Item name="note" label="เหตุผลที่ขอยกเลิก" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกเหตุผล' }]}><Input.TextArea rows={2} maxLength={500} autoFocus /></Form.Item>
         </Form>
       </Modal>
 
       <Modal title="แก้ไขข้อมูลผู้สมัคร" open={editCustomer} width={1000} okText="บันทึก" cancelText="ยกเลิก" okButtonProps={{ loading: saveCustomer.isPending }}
         onCancel={() => setEditCustomer(false)} onOk={() => customerForm.submit()} destroyOnHidden>
-        <Form form={customerForm} layout="vertical" onFinish={(v) => saveCustomer.mutate(v)} onKeyDown={enterToNext}>
+        <Form form={customerForm} name="profile" layout="vertical" onFinish={(v) => saveCustomer.mutate(v)} onKeyDown={enterToNext}>
           <CustomerBlock form={customerForm} prefixes={opts.data?.prefixes ?? []} cardPort={opts.data?.card_agent_port ?? 8189} />
         </Form>
       </Modal>

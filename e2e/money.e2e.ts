@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeThaiNationalId, todayBangkok } from '@khabkhi/thai';
+import { startE2E, type E2E } from './harness.js';
+import { banner, login } from './helpers.js';
+
+let e: E2E;
+let appId: number;
+let paymentCode: string;
+beforeAll(async () => {
+  e = await startE2E();
+  const malee = await e.app.as('malee');
+  const opts = (await malee.get('/api/application/getforregister')).body.data;
+  const car = opts.courses.find((c: { name: string }) => c.name.includes('15 ชั่วโมง'));
+  const r = await malee.post('/api/application/create', {
+    customer: { is_foreigner: false, prefix: 'นาย', fname: 'วีระ', sname: 'ทดสอบเงิน', idcard: makeThaiNationalId('110350041235'), birthday: '1995-01-01', phone_1: '0812223333' },
+    courses: [{ course_id: car.course_id }], other_fees: [], payment: { paid: '2000', pay_type: 'cash' },
+  });
+  expect(r.status, r.body.message).toBe(200);
+  appId = r.body.data.application.application_id;
+  paymentCode = r.body.data.application.payments[0].payment_code;
+});
+afterAll(async () => { await e?.close(); });
+
+describe('money after registration', () => {
+  it('a cashier asks to void a payment; she cannot approve it; the manager approves; the balance goes back up', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    await page.goto(`${e.baseUrl}/applications/${appId}`);
+    await page.getByRole('button', { name: 'ขอยกเลิก' }).click();
+    await page.locator('.ant-modal textarea').fill('บันทึกยอดผิด ลูกค้าจ่ายโอน');
+    await page.getByRole('button', { name: 'ส่งคำขอ' }).click();
+    expect(await banner(page)).toContain('ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว');
+    await page.goto(`${e.baseUrl}/requests`);
+    await page.getByRole('row', { name: new RegExp(paymentCode) }).waitFor();
+    expect(await page.getByText('อนุมัติ', { exact: true }).count()).toBe(0); // not her own request
+    await e.shot(page, 'requests-cashier');
+
+    const mgr = await e.page();
+    await login(e, mgr, 'somchai');
+    await mgr.goto(`${e.baseUrl}/requests`);
+    await mgr.getByRole('row', { name: new RegExp(paymentCode) }).getByText('อนุมัติ', { exact: true }).click();
+    await mgr.locator('.ant-modal').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+    expect(await banner(mgr)).toContain('อนุมัติคำขอเรียบร้อยแล้ว');
+    await e.shot(mgr, 'requests-approved');
+    await mgr.goto(`${e.baseUrl}/applications/${appId}`);
+    await expect.poll(() => mgr.getByTestId('balance').innerText()).toBe('6,500.00 บาท');
+    expect(await mgr.locator('body').innerText()).toContain('ยกเลิก');
+    await e.shot(mgr, 'application-after-void');
+  });
+
+  it('a manager refunds part of a new payment; a refund above what was paid is refused', async () => {
+    const malee = await e.app.as('malee');
+    await malee.post('/api/application/paybalance', { application_id: appId, paid: '1500', pay_type: 'transfer' });
+    const page = await e.page();
+    await login(e, page, 'somchai');
+    await page.goto(`${e.baseUrl}/applications/${appId}`);
+    await page.getByRole('button', { name: 'คืนเงิน' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByLabel('จำนวนเงินที่คืน').fill('2000');
+    await modal.getByText('โอนเงิน', { exact: true }).click();
+    await modal.getByLabel('เหตุผลการคืนเงิน').fill('ทดสอบ');
+    await modal.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
+    await modal.getByText('คืนได้ไม่เกิน 1,500.00 บาท').waitFor();
+    await modal.getByLabel('จำนวนเงินที่คืน').fill('500');
+    const popup = page.waitForEvent('popup');
+    await modal.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
+    await popup;
+    expect(await banner(page)).toMatch(/คืนเงิน 500 บาท เลขที่ RF-HQ-/);
+    await expect.poll(() => page.locator('body').innerText()).toContain('คืนเงินบางส่วน');
+    await e.shot(page, 'application-refunded');
+  });
+
+  it('the overdue list, the payment history totals and the daily close', async () => {
+    const malee = await e.app.as('malee');
+    const opts = (await malee.get('/api/application/getforregister')).body.data;
+    await malee.post('/api/application/create', {
+      customer: { is_foreigner: false, prefix: 'นางสาว', fname: 'ค้างจ่าย', sname: 'ทดสอบ', idcard: makeThaiNationalId('110350041236'), phone_1: '0819990000' },
+      courses: [{ course_id: opts.courses[0].course_id }], other_fees: [], payment: { paid: '1000', pay_type: 'cash' },
+    });
+    const page = await e.page();
+    await login(e, page, 'somchai');
+    await page.goto(`${e.baseUrl}/overdue`);
+    await page.getByRole('row', { name: /ค้างจ่าย ทดสอบ/ }).waitFor();
+    await e.shot(page, 'overdue');
+
+    await page.goto(`${e.baseUrl}/payments`);
+    const totals = page.getByTestId('totals');
+    await totals.waitFor();
+    // today: 2,000 cash (voided) + 1,500 transfer − 500 refunded by transfer + 1,000 cash
+    await expect.poll(() => totals.innerText()).toMatch(/เงินสด\s*1,000\.00[\s\S]*เงินโอน\s*1,000\.00[\s\S]*รับชำระรวม\s*2,500\.00[\s\S]*คืนเงิน\s*500\.00[\s\S]*สุทธิ\s*2,000\.00/);
+    await e.shot(page, 'payment-history');
+
+    await page.goto(`${e.baseUrl}/cash-close`);
+    await page.getByTestId('cash-close').waitFor();
+    await page.getByRole('button', { name: 'ปิดยอดและพิมพ์' }).click();
+    const popup = page.waitForEvent('popup');
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'ปิดยอด' }).click();
+    const pdf = await popup;
+    expect((await page.request.get(pdf.url())).headers()['content-type']).toBe('application/pdf');
+    expect(await banner(page)).toContain('ปิดยอดประจำวันเรียบร้อยแล้ว');
+    await page.getByText('ปิดยอดแล้วโดย').waitFor();
+    await e.shot(page, 'cash-close');
+    await page.goto(`${e.baseUrl}/payments`);
+    await page.getByRole('button', { name: 'เป็นเงินโอน' }).first().click();
+    expect(await banner(page)).toMatch(/ปิดยอดประจำวันที่ .* แล้ว ไม่สามารถแก้ไขประเภทการชำระได้/);
+    expect(todayBangkok()).toMatch(/^\d{4}-/);
+  });
+});
