@@ -65,7 +65,7 @@ export default function CashClose() {
         <>
           <Row gutter={12} style={{ marginBottom: 16 }} data-testid="cash-close">
             {[['รับเงินสด', d.cash_in], ['รับเงินโอน', d.transfer_in], ['คืนเงินสด', d.refunds_cash], ['คืนเงินโอน', d.refunds_transfer], ['เงินสดที่ต้องนำส่ง', d.net_cash], ['รวมสุทธิ', d.net_total]].map(([t, v]) => (
-              <Col key={t} xs={12} md={4}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" /></Card></Col>
+              <Col key={t} xs={12} md={4}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" styles={{ content: { fontSize: 20, whiteSpace: "nowrap" } }} /></Card></Col>
             ))}
           </Row>
           <Row gutter={16}>

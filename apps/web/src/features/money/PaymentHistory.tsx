@@ -55,7 +55,7 @@ export default function PaymentHistory() {
         summary={(res) => res?.totals ? (
           <Row gutter={12} data-testid="totals">
             {[['เงินสด', res.totals.cash], ['เงินโอน', res.totals.transfer], ['รับชำระรวม', res.totals.received], ['คืนเงิน', res.totals.refunds], ['สุทธิ', res.totals.total]].map(([t, v]) => (
-              <Col key={t} xs={12} md={4}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" /></Card></Col>
+              <Col key={t} xs={12} md={4}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" styles={{ content: { fontSize: 20, whiteSpace: "nowrap" } }} /></Card></Col>
             ))}
           </Row>
         ) : null}
