@@ -97,6 +97,8 @@ async function main() {
     ['application/gettable text: ID number', `/api/application/gettable?text=${sample.idcard}`],
     ['application/gettable text: phone', `/api/application/gettable?text=${sample.phone_1}`],
     ['getforoutstandingBalance + totals', '/api/application/getforoutstandingBalance?page=1&per_page=10'],
+    ['getforoverdue + totals (oldest first)', '/api/application/getforoverdue?page=1&per_page=10'],
+    ['payment/gettable (history) one month', `/api/payment/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
     ['payment/paybalance/gettable one month', `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
   ];
 
