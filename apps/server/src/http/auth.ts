@@ -50,13 +50,27 @@ export async function signAccessToken(secret: Uint8Array, ttl: number, userId: n
     .sign(secret);
 }
 
+/** The user and session family of a valid access token, or null (expired, forged, wrong audience). */
+export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<{ userId: number; familyId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { audience: ACCESS_AUDIENCE, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    const familyId = String(payload.fam ?? '');
+    if (!Number.isInteger(userId) || !/^[0-9a-f-]{36}$/.test(familyId)) return null;
+    return { userId, familyId };
+  } catch {
+    return null;
+  }
+}
+
 export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
   const rows = await db
     .select({
       userId: users.user_id, username: users.username, roleId: roles.role_id, roleSlug: roles.slug,
       abilities: roles.abilities, allBranches: roles.all_branches, childBranches: roles.child_branches,
       branchId: users.branch_id, headOffice: branches.is_head_office,
-      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${familyId}::uuid and ${refreshTokens.revoked_at} is null)`,
+      // the session family must be alive and belong to this user
+      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${familyId}::uuid and ${refreshTokens.user_id} = ${users.user_id} and ${refreshTokens.revoked_at} is null)`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.role_id, users.role_id))
@@ -105,17 +119,9 @@ export default fp<AuthOptions>(async function authPlugin(app: FastifyInstance, o
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized('กรุณาเข้าสู่ระบบ');
-    let userId: number;
-    let familyId: string;
-    try {
-      const { payload } = await jwtVerify(token, opts.secret, { audience: ACCESS_AUDIENCE, algorithms: ['HS256'] });
-      userId = Number(payload.sub);
-      familyId = String(payload.fam ?? '');
-      if (!Number.isInteger(userId) || !/^[0-9a-f-]{36}$/.test(familyId)) throw new Error('bad claims');
-    } catch {
-      throw unauthorized('เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่');
-    }
-    const actor = await loadActor(opts.db, userId, familyId);
+    const claims = await verifyAccessToken(opts.secret, token);
+    if (!claims) throw unauthorized('เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่');
+    const actor = await loadActor(opts.db, claims.userId, claims.familyId);
     if (!actor) throw unauthorized('เซสชันหมดอายุหรือบัญชีถูกระงับ กรุณาเข้าสู่ระบบใหม่');
     req.actor = actor;
     if (rule !== 'user' && !can(actor.abilities, rule[0], rule[1])) throw forbidden();

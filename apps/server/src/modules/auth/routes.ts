@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope.js';
+import { verifyAccessToken } from '../../http/auth.js';
 import { login, logout, refresh } from './service.js';
 
 const LoginBody = Type.Object({
@@ -28,9 +29,15 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/user/logout', {
     config: { auth: 'public' },
-    schema: { tags: ['session'], summary: 'Sign out (revokes the session family)', body: Type.Optional(LogoutBody) },
+    schema: { tags: ['session'], summary: 'Sign out (revokes the session family)', body: LogoutBody },
+    // a logout without a body (only the bearer header) is fine
+    preValidation: async (req) => { if (req.body === undefined || req.body === null) req.body = {}; },
   }, async (req) => {
     const b = (req.body ?? {}) as { refreshToken?: string };
+    // the session of the bearer token ends too, so a client that sends only its access token is signed out
+    const header = req.headers.authorization;
+    const claims = header?.startsWith('Bearer ') ? await verifyAccessToken(app.deps.secret, header.slice(7).trim()) : null;
+    if (claims) await logout(deps(), undefined, claims.familyId);
     await logout(deps(), b.refreshToken, undefined);
     return ok(null, 'ออกจากระบบแล้ว');
   });
