@@ -23,8 +23,13 @@ export function allOf(...conds: (SQL | undefined)[]): SQL | undefined {
 /** A branch filter value from the query ("ทั้งหมด" or an id); a non-number is a 400 upstream. */
 export function branchFilter(v: string | undefined): number | undefined {
   if (isAll(v)) return undefined;
+  return idFilter(v);
+}
+
+/** An id typed into a filter: a positive 32-bit integer, or -1 (matches nothing) for anything else. */
+export function idFilter(v: string | undefined): number {
   const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : -1;
+  return Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : -1;
 }
 
 export const nowSql = sql`now()`;

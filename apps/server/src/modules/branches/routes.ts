@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { TableQuery, Text } from '@khabkhi/contracts';
+import { Id, TableQuery, Text } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
 import { isAll, ok, pageOf, table } from '../../http/envelope.js';
 import { withAll } from '../../http/tables.js';
@@ -9,7 +9,7 @@ import { BRANCH_STATUS, branchOptions, branchTable, createBranch, deleteBranch, 
 
 const phone = Type.String({ pattern: '^[0-9+\\- ]{0,20}$' });
 const fields = {
-  parent_id: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  parent_id: Type.Optional(Type.Union([Id(), Type.Null()])),
   code: Type.String({ pattern: '^[A-Z0-9]{2,10}$' }),
   name: Type.String({ minLength: 1, maxLength: 150 }),
   address: Type.Optional(Text(200)), moo: Type.Optional(Text(20)), soi: Type.Optional(Text(100)), street: Type.Optional(Text(100)),
@@ -19,8 +19,8 @@ const fields = {
   tax_branch_no: Type.Optional(Type.String({ pattern: '^(\\d{5})?$' })),
 };
 const CreateBody = Type.Object(fields, { additionalProperties: false });
-const UpdateBody = Type.Object({ branch_id: Type.Integer({ minimum: 1 }), ...fields }, { additionalProperties: false });
-const DeleteBody = Type.Object({ branch_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+const UpdateBody = Type.Object({ branch_id: Id(), ...fields }, { additionalProperties: false });
+const DeleteBody = Type.Object({ branch_id: Id() }, { additionalProperties: false });
 const tags = ['branches'];
 
 export default async function branchRoutes(app: FastifyInstance) {
@@ -38,7 +38,7 @@ export default async function branchRoutes(app: FastifyInstance) {
       return ok(null, 'ลบสาขาเรียบร้อยแล้ว');
     });
 
-  app.get('/branch/get/:id', { config: { auth: ['read', 'Branch'] }, schema: { tags, summary: 'One branch', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+  app.get('/branch/get/:id', { config: { auth: ['read', 'Branch'] }, schema: { tags, summary: 'One branch', params: Type.Object({ id: Id() }) } },
     async (req) => ok(toApi(await getBranch(db(), actorOf(req), (req.params as { id: number }).id))));
 
   app.get('/branch/list', { config: { auth: 'user' }, schema: { tags, summary: 'Branches the user may see, as options' } },

@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { TableQuery } from '@khabkhi/contracts';
+import { Id, TableQuery } from '@khabkhi/contracts';
 import { Type } from 'typebox';
 import { branches, roles } from '../../db/schema/core.js';
 import { actorOf, branchScopeWhere } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { branchFilter, withAll } from '../../http/tables.js';
+import { branchFilter, idFilter, withAll } from '../../http/tables.js';
 import { isAll } from '../../http/envelope.js';
 import { toApi } from '../../lib/serialize.js';
 import { userData } from '../auth/service.js';
@@ -67,7 +67,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const { rows, total } = await userTable(db(), actor, {
         branch: branchFilter(q.branch),
         status: isAll(q.status) ? undefined : q.status,
-        role: isAll(q.type) ? undefined : Number(q.type) || -1,
+        role: isAll(q.type) ? undefined : idFilter(q.type),
         text: q.text,
       }, perPage, offset);
       const roleRows = await db().select({ name: roles.name, value: roles.role_id }).from(roles).where(eq(roles.is_delete, false)).orderBy(asc(roles.sort));
@@ -79,7 +79,7 @@ export default async function userRoutes(app: FastifyInstance) {
       }, page, perPage, total);
     });
 
-  app.get('/user/get/:id', { config: { auth: ['read', 'User'] }, schema: { tags, summary: 'One employee', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+  app.get('/user/get/:id', { config: { auth: ['read', 'User'] }, schema: { tags, summary: 'One employee', params: Type.Object({ id: Id() }) } },
     async (req) => ok(toApi(await getUserScoped(db(), actorOf(req), (req.params as { id: number }).id), MONEY)));
 
   app.get('/user/me', { config: { auth: 'user' }, schema: { tags, summary: 'My own profile' } }, async (req) => {

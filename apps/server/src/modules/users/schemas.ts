@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IsoDate, Money, Nullable, Text } from '@khabkhi/contracts';
+import { Id, IsoDate, Money, Nullable, Text } from '@khabkhi/contracts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -44,8 +44,8 @@ const profileFields = {
   day_off: Type.Optional(Type.Array(Type.Union(WEEKDAYS.map((d) => Type.Literal(d))), { maxItems: 7, uniqueItems: true })),
   is_salary_daily: Type.Optional(Type.Boolean()),
   status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('inactive')])),
-  role_id: Type.Integer({ minimum: 1 }),
-  branch_id: Type.Integer({ minimum: 1 }),
+  role_id: Id(),
+  branch_id: Id(),
 };
 
 export const Username = Type.String({ pattern: '^[A-Za-z0-9._-]{3,50}$', minLength: 3, maxLength: 50 });
@@ -53,12 +53,12 @@ export const Password = Type.String({ minLength: 8, maxLength: 200 });
 
 export const RegisterBody = Type.Object({ username: Username, password: Password, ...profileFields }, { additionalProperties: false });
 export const UpdateBody = Type.Object({
-  user_id: Type.Integer({ minimum: 1 }),
+  user_id: Id(),
   username: Type.Optional(Username),
   password: Type.Optional(Password),
   ...profileFields,
 }, { additionalProperties: false });
-export const DeleteBody = Type.Object({ user_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const DeleteBody = Type.Object({ user_id: Id() }, { additionalProperties: false });
 export const ChangePasswordBody = Type.Object({ old_password: Type.String({ minLength: 1, maxLength: 200 }), new_password: Password }, { additionalProperties: false });
 export const ProfileBody = Type.Object({
   nickname: Type.Optional(Text(50)),
