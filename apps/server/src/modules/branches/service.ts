@@ -12,7 +12,8 @@ const employeeCount = sql<number>`(select count(*)::int from users u where u.bra
 export const BRANCH_STATUS = [{ name: 'เปิดทำการ', value: 'active' }, { name: 'ปิดแล้ว (ลบ)', value: 'deleted' }];
 
 type BranchInput = Omit<typeof branches.$inferInsert, 'branch_id'> & { branch_id?: number };
-const parentName = sql<string | null>`(select p.name from branches p where p.branch_id = ${branches.parent_id})`;
+// written out like employeeCount: ${branches.parent_id} would render unqualified and mean p.parent_id
+const parentName = sql<string | null>`(select p.name from branches p where p.branch_id = "branches"."parent_id")`;
 
 export async function findBranch(db: Db, id: number, includeDeleted = false) {
   const [row] = await db.select({ ...getTableColumns(branches), parent_name: parentName, employees: employeeCount })
@@ -47,8 +48,8 @@ async function checkParentAndCode(db: Db, b: BranchInput) {
 }
 
 export async function createBranch(db: Db, actor: Actor, b: BranchInput, reqId?: string) {
-  await checkParentAndCode(db, b);
   if (actor.branchScope !== null) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เพิ่มสาขาได้');
+  await checkParentAndCode(db, b);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(branches).values({ ...b, parent_id: b.parent_id ?? null }).returning();
     await audit(tx, actor, { entity: 'branch', entityId: row!.branch_id, action: 'create', branchId: row!.branch_id, after: row }, reqId);
@@ -60,11 +61,14 @@ export async function createBranch(db: Db, actor: Actor, b: BranchInput, reqId?:
 export async function updateBranch(db: Db, actor: Actor, b: BranchInput & { branch_id: number }, reqId?: string) {
   const before = await getBranch(db, actor, b.branch_id);
   if (before.is_delete) throw badRequest('สาขานี้ถูกลบแล้ว แก้ไขไม่ได้');
-  if (actor.branchScope !== null && (b.parent_id ?? null) !== before.parent_id) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เปลี่ยนสาขาแม่ได้');
-  await checkParentAndCode(db, b);
+  // parent_id left out keeps the current parent (like every other optional field); null detaches
+  const parentId = b.parent_id === undefined ? before.parent_id : b.parent_id;
+  if (actor.branchScope !== null && parentId !== before.parent_id) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เปลี่ยนสาขาแม่ได้');
+  if (before.is_head_office && parentId !== null) throw badRequest('สาขาแม่ (parent_id): สำนักงานใหญ่ไม่มีสาขาแม่');
+  await checkParentAndCode(db, { ...b, parent_id: parentId });
   await db.transaction(async (tx) => {
     const { branch_id, ...rest } = b;
-    const [after] = await tx.update(branches).set({ ...rest, parent_id: rest.parent_id ?? null, updatedAt: new Date() }).where(eq(branches.branch_id, branch_id)).returning();
+    const [after] = await tx.update(branches).set({ ...rest, parent_id: parentId, updatedAt: new Date() }).where(eq(branches.branch_id, branch_id)).returning();
     await audit(tx, actor, { entity: 'branch', entityId: branch_id, action: 'update', branchId: branch_id, before, after }, reqId);
   });
   return (await findBranch(db, b.branch_id))!;
