@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { files } from '../../db/schema/core.js';
-import { actorOf, assertBranch } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { actorOf, assertBranch, canDo } from '../../http/auth.js';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
 
 /** JPEG and PNG by their first bytes, not by the name or the declared type. */
@@ -26,11 +26,13 @@ export default async function fileRoutes(app: FastifyInstance) {
     try {
       buf = await part.toBuffer();
     } catch {
-      throw badRequest(`ไฟล์มีขนาดใหญ่เกิน ${Math.round(app.deps.config.uploadMaxBytes / 1024 / 1024 * 10) / 10} MB`);
+      throw new AppError(413, `ไฟล์มีขนาดใหญ่เกิน ${Math.round(app.deps.config.uploadMaxBytes / 1024 / 1024 * 10) / 10} MB`);
     }
     const mime = sniffImage(buf);
     if (!mime) throw badRequest('รองรับเฉพาะไฟล์รูปภาพ JPEG หรือ PNG');
     const kind = (part.fields.kind as { value?: string } | undefined)?.value === 'logo' ? 'logo' : 'photo';
+    // a logo is shown to every branch: only who may change the school settings uploads one
+    if (kind === 'logo' && !canDo(actor, 'manage', 'Setting')) throw forbidden('คุณไม่มีสิทธิ์อัปโหลดโลโก้ของโรงเรียน');
     const [row] = await db().insert(files).values({ kind, mime, size: buf.length, data: buf, branch_id: actor.branchId, created_by: actor.userId })
       .returning({ file_id: files.file_id, mime: files.mime, size: files.size });
     return ok(row, 'อัปโหลดไฟล์เรียบร้อยแล้ว');
