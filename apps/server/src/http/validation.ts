@@ -62,15 +62,39 @@ function typeName(t: string): string {
   return ({ string: 'ข้อความ', integer: 'จำนวนเต็ม', number: 'ตัวเลข', boolean: 'ค่าจริง/เท็จ', array: 'รายการ', object: 'ออบเจกต์', null: 'ค่าว่าง' } as Record<string, string>)[t.split(',')[0]] ?? t;
 }
 
+/**
+ * A value that matched no branch of a union (anyOf) leaves one error per branch before the anyOf
+ * itself: say what the union allows, not what its first branch wanted ("ต้องเป็น exempt" for a
+ * field that also takes vat7).
+ */
+function unionProblem(errors: ErrorObject[]): { e: ErrorObject; text: string } | undefined {
+  const union = errors.find((x) => x.keyword === 'anyOf' || x.keyword === 'oneOf');
+  if (!union) return undefined;
+  const branches = errors.filter((x) => x !== union && x.instancePath === union.instancePath && x.schemaPath.startsWith(`${union.schemaPath}/`));
+  if (!branches.length) return undefined;
+  if (branches.every((x) => x.keyword === 'const')) {
+    return { e: union, text: `ต้องเป็นค่าใดค่าหนึ่งใน: ${branches.map((x) => String((x.params as { allowedValue: unknown }).allowedValue)).join(', ')}` };
+  }
+  if (branches.every((x) => x.keyword === 'type')) {
+    return { e: union, text: `ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็น${branches.map((x) => typeName(String((x.params as { type: string }).type))).join(' หรือ ')})` };
+  }
+  // a mix (e.g. '' or an e-mail address): the most specific complaint is the one that is neither const nor type
+  const specific = branches.find((x) => x.keyword !== 'const' && x.keyword !== 'type');
+  return specific ? { e: union, text: problem(specific) } : undefined;
+}
+
 export function thaiValidationMessage(errors: ErrorObject[], httpPart?: string): string {
-  const e = errors[0];
-  if (!e) return 'ข้อมูลไม่ถูกต้อง';
+  const first = errors[0];
+  if (!first) return 'ข้อมูลไม่ถูกต้อง';
+  const union = unionProblem(errors);
+  const e = union?.e ?? first;
+  const text = union?.text ?? problem(e);
   const field = fieldOf(e);
   if (!field) {
     if (e.keyword === 'type' && httpPart === 'body') return 'ข้อมูลที่ส่งมาไม่ถูกต้อง (ต้องเป็น JSON ออบเจกต์)';
-    return `ข้อมูลไม่ถูกต้อง: ${problem(e)}`;
+    return `ข้อมูลไม่ถูกต้อง: ${text}`;
   }
   const label = labelOf(field);
   const named = label === field ? `"${field}"` : `${label} (${field})`;
-  return `${named}: ${problem(e)}`;
+  return `${named}: ${text}`;
 }

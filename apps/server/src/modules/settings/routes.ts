@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { Text } from '@khabkhi/contracts';
-import { schoolSettings } from '../../db/schema/core.js';
+import { files, schoolSettings } from '../../db/schema/core.js';
 import { audit } from '../../http/audit.js';
 import { actorOf } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
@@ -35,6 +35,10 @@ export default async function settingsRoutes(app: FastifyInstance) {
   app.put('/settings/update', { config: { auth: ['manage', 'Setting'] }, schema: { tags, summary: 'Update school settings', body: Body } }, async (req) => {
     const b = req.body as Static<typeof Body>;
     if (b.tax_id && !/^\d{13}$/.test(b.tax_id)) throw badRequest('เลขประจำตัวผู้เสียภาษี (tax_id): ต้องเป็นตัวเลข 13 หลัก');
+    if (b.logo) {
+      const [f] = await db().select({ kind: files.kind }).from(files).where(eq(files.file_id, b.logo));
+      if (!f || f.kind !== 'logo') throw badRequest('โลโก้ (logo): ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่');
+    }
     const before = await getSettings(db());
     const after = await db().transaction(async (tx) => {
       const [row] = await tx.update(schoolSettings).set({ ...b, updatedAt: new Date() }).where(eq(schoolSettings.id, 1)).returning();
