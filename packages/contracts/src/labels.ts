@@ -21,6 +21,7 @@ export const fieldLabels: Record<string, string> = {
   page: 'หน้า', per_page: 'จำนวนต่อหน้า', text: 'คำค้นหา', id: 'รหัสรายการ', tax_id: 'เลขประจำตัวผู้เสียภาษี',
   vat_mode: 'การคิดภาษีมูลค่าเพิ่ม', promptpay_id: 'พร้อมเพย์', card_agent_port: 'พอร์ตโปรแกรมอ่านบัตร',
   name_en: 'ชื่อ (อังกฤษ)', phone: 'เบอร์โทรศัพท์', title: 'หัวข้อ', condition: 'เงื่อนไข', title_value: 'หน่วย',
+  payment: 'การชำระเงิน', courses: 'หลักสูตร', other_fees: 'ค่าธรรมเนียม', customer: 'ลูกค้า', request_fees: 'ค่าคำร้อง',
   pay_type: 'ประเภทการชำระ', paid: 'ยอดชำระ', cost: 'ราคา', discount: 'ส่วนลด', exam_date: 'วันสอบ',
   promotion_code: 'รหัสโปรโมชั่น', course_id: 'หลักสูตร', other_fee_id: 'ค่าธรรมเนียม', application_id: 'ใบสมัคร',
   is_request_fee: 'ค่าคำร้อง', theory_hours: 'ชั่วโมงทฤษฎี', practice_hours: 'ชั่วโมงปฏิบัติ',

@@ -33,6 +33,11 @@ export const customers = pgTable('customers', {
 }, (t) => [
   uniqueIndex('customers_identity').on(t.is_foreigner, sql`upper(${t.idcard})`),
   index('customers_phone').on(t.phone_1),
+  // prefix search at the counter: ID number, phone, full name or surname as typed
+  index('customers_idcard_prefix').using('btree', sql`${t.idcard} text_pattern_ops`),
+  index('customers_phone_prefix').using('btree', sql`${t.phone_1} text_pattern_ops`),
+  index('customers_name_prefix').using('btree', sql`lower(${t.fname} || ' ' || ${t.sname}) text_pattern_ops`),
+  index('customers_sname_prefix').using('btree', sql`lower(${t.sname}) text_pattern_ops`),
 ]);
 
 /**

@@ -255,13 +255,22 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
  */
 export function applicationIdsMatching(text: string): SQL {
   const t = text.trim();
-  const compact = /^[\d\s-]+$/.test(t) ? t.replace(/[\s-]/g, '') : t;
-  const p = `%${compact.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`select a2.application_id from applications a2 where a2.customer_id in (
+  const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const digits = t.replace(/[\s-]/g, '');
+  if (/^\d+$/.test(digits)) {
+    // an ID number or a phone number, typed from its start: two btree prefix lookups
+    const p = `${esc(digits)}%`;
+    return sql`select a2.application_id from applications a2 where a2.customer_id in (
+        select c.customer_id from customers c where c.idcard like ${p} or c.phone_1 like ${p})`;
+  }
+  // a name (full name or surname, from its start), a passport number, or a document code (anywhere in it)
+  const prefix = `${esc(t.toLowerCase())}%`;
+  const anywhere = `%${esc(t)}%`;
+  const people = sql`select a2.application_id from applications a2 where a2.customer_id in (
       select c.customer_id from customers c
-      where (c.fname || ' ' || c.sname) ilike ${p} or c.idcard ilike ${p} or c.phone_1 ilike ${p})
-    union all
-    select a3.application_id from applications a3 where a3.application_code ilike ${p}`;
+      where lower(c.fname || ' ' || c.sname) like ${prefix} or lower(c.sname) like ${prefix} or c.idcard like ${`${esc(t.toUpperCase())}%`})`;
+  if (!/[A-Za-z0-9]/.test(t)) return people;
+  return sql`${people} union all select a3.application_id from applications a3 where a3.application_code ilike ${anywhere}`;
 }
 
 /** Filters the per-branch/kind/status statistics can answer (no text, no course type). */
