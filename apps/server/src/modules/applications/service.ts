@@ -233,6 +233,20 @@ export interface ListFilter {
   type?: string;
   text?: string;
   owingOnly?: boolean;
+  /** the text filter already resolved to ids (resolveText) */
+  textIds?: number[];
+}
+
+/**
+ * The text filter as a list of ids when the matches are few (the usual case at the counter), so the list
+ * and its count use the primary key instead of walking the date index past every non-match.
+ */
+async function resolveText(db: Db, f: ListFilter): Promise<ListFilter> {
+  const text = f.text?.trim();
+  if (!text || f.textIds) return f;
+  const res = await db.execute(sql`${applicationIdsMatching(text)} limit 5001`);
+  const ids = (res as unknown as { rows: { application_id: number }[] }).rows.map((r) => r.application_id);
+  return ids.length <= 5000 ? { ...f, textIds: ids } : f;
 }
 
 function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
@@ -245,7 +259,8 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
     branchId !== undefined ? eq(applications.branch_id, branchId) : undefined,
     isAll(f.status) ? undefined : eq(applications.status, f.status!),
     isAll(f.type) ? undefined : sql`exists (select 1 from application_courses l where l.application_id = ${applications.application_id} and l.course_type = ${f.type})`,
-    text ? sql`${applications.application_id} in (${applicationIdsMatching(text)})` : undefined,
+    text ? (f.textIds ? (f.textIds.length ? inArray(applications.application_id, f.textIds) : sql`false`)
+      : sql`${applications.application_id} in (${applicationIdsMatching(text)})`) : undefined,
   );
 }
 
@@ -313,7 +328,8 @@ function rowApi(r: Record<string, any>) {
 }
 
 /** application/gettable and getforoutstandingBalance: one page of applications with the customer and course names. */
-export async function applicationTable(db: Db, actor: Actor, f: ListFilter, perPage: number, offset: number, kind = 'course') {
+export async function applicationTable(db: Db, actor: Actor, f0: ListFilter, perPage: number, offset: number, kind = 'course') {
+  const f = await resolveText(db, f0);
   const where = listWhere(actor, f, kind);
   // page the ids on the applications index alone, then join the customer and branch for those rows only
   const [idRows, total] = await Promise.all([
@@ -330,7 +346,8 @@ export async function applicationTable(db: Db, actor: Actor, f: ListFilter, perP
 }
 
 /** Totals of the filtered applications: what they paid by cash and by transfer, and what they still owe. */
-export async function applicationTotals(db: Db, actor: Actor, f: ListFilter, kind = 'course') {
+export async function applicationTotals(db: Db, actor: Actor, f0: ListFilter, kind = 'course') {
+  const f = await resolveText(db, f0);
   const where = listWhere(actor, f, kind);
   const sw = statsWhere(actor, f, kind);
   if (sw !== false) {
@@ -438,7 +455,8 @@ export async function deleteApplication(tx: Tx, actor: Actor, id: number, kind: 
 }
 
 /** application/getforoverdue rows: how long the balance has been owed and whether the exam date has passed. */
-export async function overdueTable(db: Db, actor: Actor, f: ListFilter, perPage: number, offset: number, kind: Kind = 'course') {
+export async function overdueTable(db: Db, actor: Actor, f0: ListFilter, perPage: number, offset: number, kind: Kind = 'course') {
+  const f = await resolveText(db, f0);
   const where = listWhere(actor, f, kind);
   const today = todayBangkok();
   const rows = await db.select({
