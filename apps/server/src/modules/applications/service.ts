@@ -244,7 +244,8 @@ export interface ListFilter {
 async function resolveText(db: Db, f: ListFilter): Promise<ListFilter> {
   const text = f.text?.trim();
   if (!text || f.textIds) return f;
-  const res = await db.execute(sql`${applicationIdsMatching(text)} limit 5001`);
+  // materialized: a bare LIMIT would tempt the planner into walking all applications for a fast start
+  const res = await db.execute(sql`with m as materialized (${applicationIdsMatching(text)}) select application_id from m limit 5001`);
   const ids = (res as unknown as { rows: { application_id: number }[] }).rows.map((r) => r.application_id);
   return ids.length <= 5000 ? { ...f, textIds: ids } : f;
 }
