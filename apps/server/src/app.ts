@@ -60,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (err.statusCode >= 500) req.log.error({ err }, 'server error');
       return reply.status(err.statusCode).send({ status: 'error', message: err.message, data: null });
     }
+    // database races the transaction lost: a duplicate created at the same moment, a deadlock/serialization failure
+    const pgCode = (err as { cause?: { code?: string } }).cause?.code ?? (/^\d{5}$/.test(String(err.code)) ? String(err.code) : undefined);
+    if (pgCode === '23505') return reply.status(409).send({ status: 'error', message: 'ข้อมูลนี้ซ้ำกับที่มีอยู่แล้ว (อาจมีผู้บันทึกพร้อมกัน) กรุณาตรวจสอบแล้วลองใหม่', data: null });
+    if (pgCode === '40001' || pgCode === '40P01') return reply.status(409).send({ status: 'error', message: 'มีการบันทึกข้อมูลเดียวกันพร้อมกัน กรุณาลองใหม่อีกครั้ง', data: null });
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
