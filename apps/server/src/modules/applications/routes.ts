@@ -13,7 +13,7 @@ import { idempotent } from './idempotency.js';
 import { STATUS, STATUS_LIST } from './money.js';
 import {
   applicationTable, applicationTotals, branchOptionsFor, checkPromotionForLine, courseTypeNames, createApplication, deleteApplication,
-  getApplicationDetail, overdueTable, payBalance, refundApplication, registerOptions, type CreateInput, type Kind,
+  getApplicationDetail, overdueTable, payBalance, refundApplication, registerOptions, resolveText, type CreateInput, type Kind,
 } from './service.js';
 
 export const PayType = Type.Union([Type.Literal('cash'), Type.Literal('transfer')]);
@@ -109,7 +109,7 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     config: { auth: ['read', 'Application'] },
     schema: { tags, summary: `${tag} list`, querystring: TableQuery },
   }, async (req) => {
-    const q = req.query as TableQuery;
+    const q = (await resolveText(db(), req.query as TableQuery)) as TableQuery & { textIds?: number[] };
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
     const [{ rows, total }, filter, totals] = await Promise.all([applicationTable(db(), actor, q, perPage, offset, kind), filters(req), applicationTotals(db(), actor, q, kind)]);
@@ -202,6 +202,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     if (q.status === undefined || q.status === '') q.status = STATUS.owing;
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
+    Object.assign(q, await resolveText(db(), q));
     const [{ rows, total }, filter, totals] = await Promise.all([applicationTable(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
     return { ...table(rows, filter, page, perPage, total), totals };
   });
@@ -214,6 +215,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     if (q.status === undefined || q.status === '') q.status = STATUS.owing;
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
+    Object.assign(q, await resolveText(db(), q));
     const [{ rows, total }, filter, totals] = await Promise.all([overdueTable(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
     return { ...table(rows, filter, page, perPage, total), totals };
   });

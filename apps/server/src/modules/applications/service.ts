@@ -241,7 +241,7 @@ export interface ListFilter {
  * The text filter as a list of ids when the matches are few (the usual case at the counter), so the list
  * and its count use the primary key instead of walking the date index past every non-match.
  */
-async function resolveText(db: Db, f: ListFilter): Promise<ListFilter> {
+export async function resolveText(db: Db, f: ListFilter): Promise<ListFilter> {
   const text = f.text?.trim();
   if (!text || f.textIds) return f;
   // materialized: a bare LIMIT would tempt the planner into walking all applications for a fast start
@@ -333,12 +333,23 @@ export async function applicationTable(db: Db, actor: Actor, f0: ListFilter, per
   const f = await resolveText(db, f0);
   const where = listWhere(actor, f, kind);
   // page the ids on the applications index alone, then join the customer and branch for those rows only
-  const [idRows, total] = await Promise.all([
-    db.select({ id: applications.application_id }).from(applications)
-      .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset),
-    countApplications(db, actor, f, kind, where),
-  ]);
-  const ids = idRows.map((r) => r.id);
+  let ids: number[];
+  let total: number;
+  if (f.textIds) {
+    // a few matches: read them all by primary key and page in memory (no walk along the date index)
+    const all = await db.select({ id: applications.application_id, at: applications.createdAt }).from(applications).where(where);
+    all.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
+    ids = all.slice(offset, offset + perPage).map((r) => r.id);
+    total = all.length;
+  } else {
+    const [idRows, n] = await Promise.all([
+      db.select({ id: applications.application_id }).from(applications)
+        .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset),
+      countApplications(db, actor, f, kind, where),
+    ]);
+    ids = idRows.map((r) => r.id);
+    total = n;
+  }
   const rows = ids.length ? await db.select(rowSelect).from(applications)
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
