@@ -194,31 +194,26 @@ export default async function applicationRoutes(app: FastifyInstance) {
     return { branch: withAll(b.map((x) => ({ value: x.branch_id, name: x.name }))), status: [ALL, ...STATUS_LIST], type: [ALL, ...types] };
   };
 
-  app.get('/application/getforoutstandingBalance', {
-    config: { auth: ['read', 'Application'] },
-    schema: { tags, summary: 'Pay-balance list (status defaults to ค้างชำระ) with totals by cash and transfer', querystring: TableQuery },
-  }, async (req) => {
+  /** The owing lists: status defaults to ค้างชำระ, totals by cash and transfer over the whole filtered result. */
+  const owingList = (rowsOf: typeof applicationTable | typeof overdueTable) => async (req: FastifyRequest) => {
     const q = { ...(req.query as TableQuery) };
     if (q.status === undefined || q.status === '') q.status = STATUS.owing;
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
     Object.assign(q, await resolveText(db(), q));
-    const [{ rows, total }, filter, totals] = await Promise.all([applicationTable(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
-    return { ...table(rows, filter, page, perPage, total), totals };
-  });
+    const [{ rows, total }, filter, totals] = await Promise.all([rowsOf(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
+    return { ...table(rows as object[], filter, page, perPage, total), totals };
+  };
+
+  app.get('/application/getforoutstandingBalance', {
+    config: { auth: ['read', 'Application'] },
+    schema: { tags, summary: 'Pay-balance list (status defaults to ค้างชำระ) with totals by cash and transfer', querystring: TableQuery },
+  }, owingList(applicationTable));
 
   app.get('/application/getforoverdue', {
     config: { auth: ['read', 'Application'] },
     schema: { tags, summary: 'Overdue balances (status defaults to ค้างชำระ), oldest first, with days owed and totals', querystring: TableQuery },
-  }, async (req) => {
-    const q = { ...(req.query as TableQuery) };
-    if (q.status === undefined || q.status === '') q.status = STATUS.owing;
-    const { page, perPage, offset } = pageOf(q);
-    const actor = actorOf(req);
-    Object.assign(q, await resolveText(db(), q));
-    const [{ rows, total }, filter, totals] = await Promise.all([overdueTable(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
-    return { ...table(rows, filter, page, perPage, total), totals };
-  });
+  }, owingList(overdueTable));
 
   app.get('/application/getforregister', {
     config: { auth: ['create', 'Application'] },
