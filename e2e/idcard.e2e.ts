@@ -55,6 +55,7 @@ describe('อ่านบัตรประชาชน in the registration form
     expect(await page.locator('#customer_subdistrict').inputValue()).toBe('คลองตันเหนือ');
     expect(await page.locator('#customer_district').inputValue()).toBe('วัฒนา');
     expect(await page.locator('#customer_province').inputValue()).toBe('กรุงเทพมหานคร');
+    await expect.poll(() => page.locator('#customer_postcode').inputValue()).toBe('10110');
     await e.shot(page, 'idcard-filled');
     source.inserted = false;
     const t0 = Date.now();

@@ -68,6 +68,11 @@ export function CustomerBlock({ form, prefixes, cardPort, disabled }: { form: Fo
                   address: f.address, moo: f.moo, soi: f.soi, street: f.street, province: f.province, district: f.district, subdistrict: f.subdistrict } });
                 setFound(null);
                 void lookup();
+                // the card has no postcode: take it from the Thai address data when the place is known
+                void import('@khabkhi/thai/address').then((m) => {
+                  const pc = m.postcodeOf(f.province, f.district, f.subdistrict);
+                  if (pc) form.setFieldValue(['customer', 'postcode'], pc);
+                });
               }} />
             </Space>
           </Form.Item>
