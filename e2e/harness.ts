@@ -43,6 +43,8 @@ export async function startE2E(): Promise<E2E> {
     },
     async shot(page, name) {
       const file = path.join(shotsDir, `${name}.png`);
+      // from the top: sticky sider and header would otherwise be drawn where the page happened to be scrolled
+      await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },

@@ -11,7 +11,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage } from '../api/client';
 import { useSession } from '../app/useSession';
-import { enterToNext } from './enterToNext';
+import { enterToNextProps } from './enterToNext';
 import { applyServerError, focusFirstError } from './formErrors';
 import { MoneyInput, moneyRule } from './MoneyInput';
 import { PageHeader } from './PageHeader';
@@ -162,7 +162,7 @@ export function CrudDetail(p: CrudDetailProps) {
         <Form form={form} layout="vertical" disabled={readOnly || save.isPending} initialValues={blank}
           onFinish={(v) => { setBanner(null); save.mutate(v); }}
           onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-          onKeyDown={enterToNext}>
+          {...enterToNextProps}>
           {sections.map((s) => (
             <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
               <Row gutter={16}>

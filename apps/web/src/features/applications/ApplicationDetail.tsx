@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../app/useSession';
-import { enterToNext } from '../../components/enterToNext';
+import { enterToNextProps } from '../../components/enterToNext';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
@@ -186,7 +186,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
           </Card>
           {canPay && (
             <Card title="รับชำระ" style={{ marginBottom: 16 }}>
-              <Form form={payForm} name="pay" layout="vertical" initialValues={{ paid: a.balance, pay_type: 'cash', note: '' }} onKeyDown={enterToNext} disabled={pay.isPending}
+              <Form form={payForm} name="pay" layout="vertical" initialValues={{ paid: a.balance, pay_type: 'cash', note: '' }} {...enterToNextProps} disabled={pay.isPending}
                 onFinish={(v) => { setBanner(null); pay.mutate(v); }}>
                 <Form.Item name="paid" label={`ยอดชำระ (คงเหลือ ${formatBaht(a.balance)} บาท)`}
                   rules={[moneyRule('ยอดชำระ', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= balanceS) ? Promise.resolve() : Promise.reject(new Error(`ยอดชำระต้องมากกว่า 0 และไม่เกิน ${formatBaht(a.balance)} บาท`))) }]}>
@@ -204,7 +204,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
       <Modal title="คืนเงิน" open={refund.open} okText="ยืนยันคืนเงิน" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: doRefund.isPending }}
         onCancel={() => { if (!doRefund.isPending) { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); } }} onOk={() => refundForm.submit()}>
-        <Form form={refundForm} name="refund" layout="vertical" onFinish={(v) => doRefund.mutate(v)} onKeyDown={enterToNext}>
+        <Form form={refundForm} name="refund" layout="vertical" onFinish={(v) => doRefund.mutate(v)} {...enterToNextProps}>
           <Typography.Paragraph>ชำระแล้ว {formatBaht(a.paid)} บาท (เงินสดและเงินโอนแยกตามที่รับมา) การคืนเงินจะออกใบคืนเงินเลขที่ใหม่ และไม่รับชำระเพิ่มในใบสมัครนี้อีก</Typography.Paragraph>
           <Form.Item name="value" label="จำนวนเงินที่คืน" rules={[moneyRule('จำนวนเงินที่คืน', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= paidS) ? Promise.resolve() : Promise.reject(new Error(`คืนได้ไม่เกิน ${formatBaht(a.paid)} บาท`))) }]}>
             <MoneyInput autoFocus />
@@ -224,7 +224,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
       <Modal title="แก้ไขข้อมูลผู้สมัคร" open={editCustomer} width={1000} okText="บันทึก" cancelText="ยกเลิก" okButtonProps={{ loading: saveCustomer.isPending }}
         onCancel={() => setEditCustomer(false)} onOk={() => customerForm.submit()} destroyOnHidden>
-        <Form form={customerForm} name="profile" layout="vertical" onFinish={(v) => saveCustomer.mutate(v)} onKeyDown={enterToNext}>
+        <Form form={customerForm} name="profile" layout="vertical" onFinish={(v) => saveCustomer.mutate(v)} {...enterToNextProps}>
           <CustomerBlock form={customerForm} prefixes={opts.data?.prefixes ?? []} cardPort={opts.data?.card_agent_port ?? 8189} />
         </Form>
       </Modal>

@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../app/useSession';
-import { enterToNext } from '../../components/enterToNext';
+import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { ListPage } from '../../components/ListPage';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
@@ -89,7 +89,7 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
     <div>
       <PageHeader title={fee ? 'รับชำระค่าธรรมเนียมอื่น' : 'บันทึกค่าคำร้อง'} subtitle="กด Enter เพื่อไปช่องถัดไป" back={fee ? '/fee-applications' : '/request-applications'} />
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
-      <Form form={form} layout="vertical" onKeyDown={enterToNext} disabled={submit.isPending}
+      <Form form={form} layout="vertical" {...enterToNextProps} disabled={submit.isPending}
         initialValues={{ customer: BLANK_CUSTOMER, lines: [{ cost: '0' }], pay_type: 'cash', paid: '' }}
         onFinish={(v) => { if (!payError) { setBanner(null); submit.mutate(v); } }} onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
         {fee ? (

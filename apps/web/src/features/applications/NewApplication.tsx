@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../app/useSession';
-import { enterToNext, focusNext } from '../../components/enterToNext';
+import { enterToNextProps, focusNext } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { PageHeader } from '../../components/PageHeader';
@@ -131,7 +131,7 @@ export default function NewApplication() {
           </Space>
         </Card>
       )}
-      <Form form={form} layout="vertical" initialValues={BLANK} disabled={submit.isPending || !!created} onKeyDown={enterToNext}
+      <Form form={form} layout="vertical" initialValues={BLANK} disabled={submit.isPending || !!created} {...enterToNextProps}
         onFinish={(v) => { if (!payError) { setBanner(null); submit.mutate(v as typeof BLANK); } }}
         onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
         {(d?.branches.length ?? 0) > 1 && (

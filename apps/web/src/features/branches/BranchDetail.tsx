@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../app/useSession';
 import { AddressFields } from '../../components/AddressFields';
+import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner } from '../../components/ResultBanner';
@@ -85,7 +86,7 @@ export default function BranchDetail() {
     <div>
       <PageHeader
         title={<>{title} {deleted && <Tag color="red">ปิดแล้ว</Tag>}{branch.data?.is_head_office && <Tag color="gold">สำนักงานใหญ่</Tag>}</>}
-        subtitle={!isNew && branch.data ? `รหัส ${branch.data.code} · พนักงาน ${branch.data.employees ?? 0} คน` : 'กรอกข้อมูลแล้วกด Enter หรือปุ่มบันทึก'}
+        subtitle={!isNew && branch.data ? `รหัส ${branch.data.code} · พนักงาน ${branch.data.employees ?? 0} คน` : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'}
         back="/branches"
         extra={!isNew && (
           <>
@@ -105,6 +106,7 @@ export default function BranchDetail() {
         <Form form={form} layout="vertical" initialValues={BLANK} disabled={readOnly || save.isPending}
           onFinish={(v) => { setBanner(null); save.mutate(v); }}
           onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
+          {...enterToNextProps}
           scrollToFirstError>
           <Card title="ข้อมูลสาขา" className="form-section" style={{ marginBottom: 16 }}>
             <Row gutter={16}>

@@ -8,6 +8,7 @@ import { api, errorMessage, type Option } from '../../api/client';
 import { fullName } from '../../app/AppLayout';
 import { useSession } from '../../app/useSession';
 import { AddressFields } from '../../components/AddressFields';
+import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { PageHeader } from '../../components/PageHeader';
@@ -117,7 +118,7 @@ export default function EmployeeDetail() {
     <div>
       <PageHeader
         title={<>{title} {emp.data && <StatusTag value={emp.data.status} />}</>}
-        subtitle={!isNew && emp.data ? `${emp.data.role_name ?? ''} · ${emp.data.branch_name ?? ''} · ชื่อผู้ใช้ ${emp.data.username}` : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อบันทึก'}
+        subtitle={!isNew && emp.data ? `${emp.data.role_name ?? ''} · ${emp.data.branch_name ?? ''} · ชื่อผู้ใช้ ${emp.data.username}` : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'}
         back="/employees"
         extra={!isNew && (
           <>
@@ -136,7 +137,8 @@ export default function EmployeeDetail() {
       ) : (
         <Form form={form} layout="vertical" initialValues={BLANK} disabled={readOnly || save.isPending}
           onFinish={(v) => { setBanner(null); save.mutate(v); }}
-          onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
+          onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
+          {...enterToNextProps}>
           <Card title="บัญชีผู้ใช้" className="form-section" style={{ marginBottom: 16 }}>
             <Row gutter={24}>
               <Col xs={24} lg={8}>
