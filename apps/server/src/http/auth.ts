@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { branches, refreshTokens, roles, users, type Ability } from '../db/schema/core.js';
 import { can, type Action, type Subject } from './abilities.js';
 import { forbidden, unauthorized } from './errors.js';
+import { signToken, verifyToken } from './jwt.js';
 
 /** Who is calling: loaded from the database on every request, so a disabled user stops at once. */
 export interface Actor {
@@ -41,42 +41,42 @@ export interface AuthOptions {
 export const ACCESS_AUDIENCE = 'khabkhi-api';
 
 export async function signAccessToken(secret: Uint8Array, ttl: number, userId: number, familyId: string): Promise<string> {
-  return new SignJWT({ fam: familyId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setAudience(ACCESS_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ttl}s`)
-    .sign(secret);
+  return signToken(secret, ACCESS_AUDIENCE, ttl, { sub: String(userId), fam: familyId });
 }
 
 /** The user and session family of a valid access token, or null (expired, forged, wrong audience). */
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<{ userId: number; familyId: string } | null> {
-  try {
-    const { payload } = await jwtVerify(token, secret, { audience: ACCESS_AUDIENCE, algorithms: ['HS256'] });
-    const userId = Number(payload.sub);
-    const familyId = String(payload.fam ?? '');
-    if (!Number.isInteger(userId) || !/^[0-9a-f-]{36}$/.test(familyId)) return null;
-    return { userId, familyId };
-  } catch {
-    return null;
-  }
+  const payload = verifyToken(secret, ACCESS_AUDIENCE, token);
+  if (!payload) return null;
+  const userId = Number(payload.sub);
+  const familyId = String(payload.fam ?? '');
+  if (!Number.isInteger(userId) || !/^[0-9a-f-]{36}$/.test(familyId)) return null;
+  return { userId, familyId };
 }
 
-export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
-  const rows = await db
+/** The query behind every authenticated request, prepared once per database (parsed and planned once per connection). */
+function actorQuery(db: Db) {
+  return db
     .select({
       userId: users.user_id, username: users.username, roleId: roles.role_id, roleSlug: roles.slug,
       abilities: roles.abilities, allBranches: roles.all_branches, childBranches: roles.child_branches,
       branchId: users.branch_id, headOffice: branches.is_head_office,
       // the session family must be alive and belong to this user
-      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${familyId}::uuid and ${refreshTokens.user_id} = ${users.user_id} and ${refreshTokens.revoked_at} is null)`,
+      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${sql.placeholder('familyId')}::uuid and ${refreshTokens.user_id} = ${users.user_id} and ${refreshTokens.revoked_at} is null)`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.role_id, users.role_id))
     .innerJoin(branches, eq(branches.branch_id, users.branch_id))
-    .where(and(eq(users.user_id, userId), eq(users.is_delete, false), eq(users.status, 'active'), eq(roles.is_delete, false)))
-    .limit(1);
+    .where(and(eq(users.user_id, sql.placeholder('userId')), eq(users.is_delete, false), eq(users.status, 'active'), eq(roles.is_delete, false)))
+    .limit(1)
+    .prepare('auth_actor');
+}
+const actorQueries = new WeakMap<Db, ReturnType<typeof actorQuery>>();
+
+export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
+  let q = actorQueries.get(db);
+  if (!q) actorQueries.set(db, (q = actorQuery(db)));
+  const rows = await q.execute({ userId, familyId });
   const r = rows[0];
   if (!r || !r.live) return null;
   let branchScope: number[] | null = null;
