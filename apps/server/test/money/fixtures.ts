@@ -5,7 +5,7 @@ import { makeThaiNationalId, todayBangkok, addDays } from '@khabkhi/thai';
 import type { Db } from '../../src/db/connection.js';
 import { branches } from '../../src/db/schema/core.js';
 import { courses, otherFees, promotions } from '../../src/db/schema/catalog.js';
-import { IDENTITY_VIOLATIONS_SQL } from '../../src/modules/applications/money.js';
+import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../../src/modules/applications/money.js';
 
 export interface Catalog {
   hq: number; bkn: number; cnx: number;
@@ -74,13 +74,7 @@ export async function identityViolations(db: Db): Promise<(number | string)[]> {
   const res = await db.execute(IDENTITY_VIOLATIONS_SQL);
   const bad: (number | string)[] = (res as unknown as { rows: { application_id: number }[] }).rows.map((r) => r.application_id);
   // the trigger-kept statistics must equal the applications they summarise
-  const stats = await db.execute(sql`
-    select coalesce(a.branch_id, s.branch_id) || '/' || coalesce(a.kind, s.kind) || '/' || coalesce(a.status, s.status) as k from
-      (select branch_id, kind, status, count(*)::int as n, sum(net) as net, sum(paid) as paid, sum(paid_cash) as cash, sum(paid_transfer) as transfer, sum(balance) as balance
-         from applications group by 1, 2, 3) a
-      full join (select * from application_stats where n <> 0) s using (branch_id, kind, status)
-    where a.n is distinct from s.n or a.net is distinct from s.net or a.paid is distinct from s.paid
-       or a.cash is distinct from s.paid_cash or a.transfer is distinct from s.paid_transfer or a.balance is distinct from s.balance`);
+  const stats = await db.execute(STATS_VIOLATIONS_SQL);
   for (const r of (stats as unknown as { rows: { k: string }[] }).rows) bad.push(`stats ${r.k}`);
   return bad;
 }

@@ -1,5 +1,5 @@
 /** The money documents: receipts (stored original, copies marked สำเนา, void stamped) and the application form. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fromSatang } from '@khabkhi/thai';
 import { branches, files, schoolSettings, users } from '../../db/schema/core.js';

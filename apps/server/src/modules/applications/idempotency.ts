@@ -3,6 +3,16 @@ import type { Db, Tx } from '../../db/connection.js';
 import { idempotencyKeys } from '../../db/schema/money.js';
 import { badRequest, conflict } from '../../http/errors.js';
 
+/**
+ * The claimed key of the running call. A money write that can store the answer in its own statement does so
+ * (the answer being `{ applicationId, paymentId }`) and sets `stored`, saving a round trip under its locks.
+ */
+export interface Claim {
+  userId: number;
+  key: string;
+  stored: boolean;
+}
+
 export interface Stored<T> {
   replayed: boolean;
   value: T;
@@ -17,22 +27,24 @@ const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
  * transaction: a repeated key (even concurrently — the second claim waits on the first's row) returns the
  * first answer and records nothing. A failed call stores nothing, so its key may be used again.
  */
-export async function idempotent<T>(db: Db, userId: number, key: string | undefined, route: string, run: (tx: Tx) => Promise<T>): Promise<Stored<T>> {
+export async function idempotent<T>(db: Db, userId: number, key: string | undefined, route: string, run: (tx: Tx, claim: Claim | null) => Promise<T>): Promise<Stored<T>> {
   if (key === undefined || key === '') {
-    return { replayed: false, value: await db.transaction(run) };
+    return { replayed: false, value: await db.transaction((tx) => run(tx, null)) };
   }
   if (!KEY_RE.test(key)) throw badRequest('Idempotency-Key: ต้องเป็นตัวอักษรภาษาอังกฤษ ตัวเลข หรือ - _ . : ยาว 8–100 ตัว');
-  const previous = await readStored<T>(db, userId, key, route);
-  if (previous) return previous;
+  // no read first: the claim below finds a finished key as surely, and a fresh key (the usual case) costs one round trip less
   try {
     const value = await db.transaction(async (tx) => {
       const claimed = await tx.insert(idempotencyKeys)
         .values({ user_id: userId, key, route, status_code: 0, response: {} })
         .onConflictDoNothing().returning({ key: idempotencyKeys.key });
       if (claimed.length === 0) throw new Replay();
-      const result = await run(tx);
-      await tx.update(idempotencyKeys).set({ status_code: 200, response: result as object })
-        .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
+      const claim: Claim = { userId, key, stored: false };
+      const result = await run(tx, claim);
+      if (!claim.stored) {
+        await tx.update(idempotencyKeys).set({ status_code: 200, response: result as object })
+          .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
+      }
       return result;
     });
     return { replayed: false, value };

@@ -4,15 +4,17 @@
  * Everything here runs inside the caller's transaction with the application row locked.
  */
 import { eq, sql } from 'drizzle-orm';
-import { formatBaht, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import { buddhistYear, formatBaht, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
-import { applicationCourses, applicationFees, applications, customers, payments, receipts } from '../../db/schema/money.js';
+import { applications, customers, payments } from '../../db/schema/money.js';
+import type { ReceiptSnapshot } from '../../documents/types.js';
 import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { formatAddress, fullName } from '../customers/service.js';
-import { formatNumber, nextNumber } from './numbers.js';
+import type { Claim } from './idempotency.js';
+import { formatNumber, type Series } from './numbers.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type PayType = 'cash' | 'transfer';
@@ -44,17 +46,20 @@ export async function lockApplication(tx: Conn, applicationId: number): Promise<
 export const S = (v: string) => toSatang(v, { allowNegative: true });
 
 export interface PaymentResult {
-  payment: typeof payments.$inferSelect;
+  /** the new entry: id, number and time (everything else is what the caller passed) */
+  payment: { payment_id: number; payment_code: string; createdAt: Date };
   application: ApplicationRow;
 }
 
 /**
  * Records a payment on a LOCKED application: 0 < amount ≤ balance, the next receipt number of the branch
  * and Buddhist year, paid/balance/status updated, and the receipt snapshot stored — all in the caller's transaction.
+ * `ctx` (from lockForPayment) saves reading the receipt's context again; with `claim`, the Idempotency-Key's answer
+ * `{ applicationId, paymentId }` is stored by the same statement.
  */
 export async function recordPayment(
   tx: Conn, actor: Actor, app: ApplicationRow,
-  input: { amountS: number; payType: PayType; note: string }, reqId?: string,
+  input: { amountS: number; payType: PayType; note: string }, reqId?: string, ctx?: ReceiptContext, claim?: Claim | null,
 ): Promise<PaymentResult> {
   if (app.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว ไม่สามารถรับชำระได้');
   if (S(app.refunded) > 0) throw badRequest('ใบสมัครนี้มีการคืนเงินแล้ว ไม่สามารถรับชำระเพิ่มได้');
@@ -64,30 +69,15 @@ export async function recordPayment(
   if (input.amountS > balanceS) {
     throw badRequest(`ยอดชำระ (paid): ${fmt(input.amountS)} บาท มากกว่ายอดคงเหลือ ${fmt(balanceS)} บาท`);
   }
-  const today = todayBangkok();
-  // everything the receipt shows is read first; the branch's receipt counter is taken last, so its lock is held briefly
-  const ctx = await receiptContext(tx, app, actor.userId);
-  const { beYear, seq } = await nextNumber(tx, app.branch_id, 'RC', today);
-  const code = formatNumber('RC', ctx.branch.code, beYear, seq);
-  const [payment] = await tx.insert(payments).values({
-    application_id: app.application_id, branch_id: app.branch_id, kind: 'payment', payment_code: code,
-    pay_type: input.payType, amount: fromSatang(input.amountS), note: input.note, business_date: today, created_by: actor.userId,
-  }).returning();
   const paidS = S(app.paid) + input.amountS;
   const netS = S(app.net);
-  const byType = input.payType === 'cash'
-    ? { paid_cash: fromSatang(S(app.paid_cash) + input.amountS) }
-    : { paid_transfer: fromSatang(S(app.paid_transfer) + input.amountS) };
-  const [updated] = await tx.update(applications).set({
-    paid: fromSatang(paidS), balance: fromSatang(netS - paidS), ...byType,
-    status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: false }), updatedAt: new Date(),
-  }).where(eq(applications.application_id, app.application_id)).returning();
-  await tx.insert(receipts).values({ payment_id: payment!.payment_id, snapshot: buildSnapshot(ctx, updated!, payment!, S(app.paid)) });
-  await audit(tx, actor, {
-    entity: 'payment', entityId: payment!.payment_id, action: 'create', branchId: app.branch_id,
-    after: { payment: payment, application: { paid: updated!.paid, balance: updated!.balance, status: updated!.status } },
-  }, reqId);
-  return { payment: payment!, application: updated! };
+  const after: ApplicationRow = {
+    ...app, paid: fromSatang(paidS), balance: fromSatang(netS - paidS),
+    paid_cash: input.payType === 'cash' ? fromSatang(S(app.paid_cash) + input.amountS) : app.paid_cash,
+    paid_transfer: input.payType === 'transfer' ? fromSatang(S(app.paid_transfer) + input.amountS) : app.paid_transfer,
+    status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: false }),
+  };
+  return writeMoneyEntry(tx, actor, app, after, { kind: 'payment', amountS: input.amountS, payType: input.payType, note: input.note }, ctx, reqId, claim);
 }
 
 /**
@@ -108,28 +98,80 @@ export async function recordRefund(
   if (input.amountS > byTypeS) {
     throw badRequest(`จำนวนเงินคืน (value): คืนเป็น${PAY_TYPE_LABEL[input.payType]}ได้ไม่เกิน ${fmt(byTypeS)} บาท (ยอดที่ชำระด้วย${PAY_TYPE_LABEL[input.payType]})`);
   }
-  const today = todayBangkok();
-  const ctx = await receiptContext(tx, app, actor.userId);
-  const { beYear, seq } = await nextNumber(tx, app.branch_id, 'RF', today);
-  const [payment] = await tx.insert(payments).values({
-    application_id: app.application_id, branch_id: app.branch_id, kind: 'refund', payment_code: formatNumber('RF', ctx.branch.code, beYear, seq),
-    pay_type: input.payType, amount: fromSatang(-input.amountS), note: input.note.trim(), business_date: today, created_by: actor.userId,
-  }).returning();
   const newPaidS = paidS - input.amountS;
   const refundedS = S(app.refunded) + input.amountS;
   const netS = S(app.net);
-  const byType = input.payType === 'cash' ? { paid_cash: fromSatang(byTypeS - input.amountS) } : { paid_transfer: fromSatang(byTypeS - input.amountS) };
-  const [updated] = await tx.update(applications).set({
-    paid: fromSatang(newPaidS), balance: fromSatang(netS - newPaidS), refunded: fromSatang(refundedS), ...byType,
-    status: statusOf({ netS, paidS: newPaidS, refundedS, isDelete: false }), updatedAt: new Date(),
-  }).where(eq(applications.application_id, app.application_id)).returning();
-  await tx.insert(receipts).values({ payment_id: payment!.payment_id, snapshot: buildSnapshot(ctx, updated!, payment!, paidS) });
-  await audit(tx, actor, {
-    entity: 'payment', entityId: payment!.payment_id, action: 'refund', branchId: app.branch_id,
-    after: { payment, application: { paid: updated!.paid, balance: updated!.balance, refunded: updated!.refunded, status: updated!.status } },
-  }, reqId);
-  return { payment: payment!, application: updated! };
+  const after: ApplicationRow = {
+    ...app, paid: fromSatang(newPaidS), balance: fromSatang(netS - newPaidS), refunded: fromSatang(refundedS),
+    paid_cash: input.payType === 'cash' ? fromSatang(byTypeS - input.amountS) : app.paid_cash,
+    paid_transfer: input.payType === 'transfer' ? fromSatang(byTypeS - input.amountS) : app.paid_transfer,
+    status: statusOf({ netS, paidS: newPaidS, refundedS, isDelete: false }),
+  };
+  return writeMoneyEntry(tx, actor, app, after, { kind: 'refund', amountS: input.amountS, payType: input.payType, note: input.note.trim() }, undefined, reqId);
 }
+
+/**
+ * The write of a payment or refund as ONE statement (the counter is the hottest lock of a branch, so it is held
+ * for a single round trip before the commit): the next number of the series, the entry, the application's new
+ * money, the receipt snapshot and the audit row. The caller has checked the money and holds the application's lock.
+ */
+async function writeMoneyEntry(
+  tx: Conn, actor: Actor, before: ApplicationRow, after: ApplicationRow,
+  entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string }, ctx: ReceiptContext | undefined, reqId?: string,
+  claim?: Claim | null,
+): Promise<PaymentResult> {
+  const context = ctx ?? await receiptContext(tx, before, actor.userId);
+  const today = todayBangkok();
+  const beYear = buddhistYear(today);
+  const series: Series = entry.kind === 'payment' ? 'RC' : 'RF';
+  const prefix = formatNumber(series, context.branch.code, beYear, 0).slice(0, -6);
+  const signed = fromSatang(entry.kind === 'payment' ? entry.amountS : -entry.amountS);
+  const snapshot = buildSnapshot(context, after, { kind: entry.kind, amountS: entry.amountS, payType: entry.payType, note: entry.note }, S(before.paid));
+  const summary = entry.kind === 'payment'
+    ? { paid: after.paid, balance: after.balance, status: after.status }
+    : { paid: after.paid, balance: after.balance, refunded: after.refunded, status: after.status };
+  const res = await tx.execute(sql`
+    with seq as (
+      insert into doc_sequences (branch_id, be_year, series, last_no) values (${before.branch_id}, ${beYear}, ${series}, 1)
+      on conflict (branch_id, be_year, series) do update set last_no = doc_sequences.last_no + 1
+      returning last_no
+    ), pay as (
+      insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, note, business_date, created_by)
+      select ${before.application_id}, ${before.branch_id}, ${entry.kind}, ${prefix} || lpad(seq.last_no::text, 6, '0'),
+             ${entry.payType}, ${signed}::numeric, ${entry.note}, ${today}::date, ${actor.userId} from seq
+      returning payment_id, payment_code, created_at
+    ), app as (
+      update applications set paid = ${after.paid}::numeric, balance = ${after.balance}::numeric, paid_cash = ${after.paid_cash}::numeric,
+        paid_transfer = ${after.paid_transfer}::numeric, refunded = ${after.refunded}::numeric, status = ${after.status}, updated_at = now()
+      where application_id = ${before.application_id}
+      returning application_id
+    ), receipt as (
+      insert into receipts (payment_id, snapshot)
+      select payment_id, ${JSON.stringify(snapshot)}::jsonb || jsonb_build_object('number', payment_code, 'issued_at', ${ISO('created_at')}) from pay
+    ), logged as (
+      insert into audit_log (user_id, branch_id, entity, entity_id, action, after, request_id)
+      select ${actor.userId}, ${before.branch_id}, 'payment', payment_id::text, ${entry.kind === 'payment' ? 'create' : 'refund'},
+        jsonb_build_object('payment', jsonb_build_object('payment_id', payment_id, 'payment_code', payment_code, 'kind', ${entry.kind}::text,
+          'pay_type', ${entry.payType}::text, 'amount', ${signed}::text, 'note', ${entry.note}::text, 'business_date', ${today}::text,
+          'created_by', ${actor.userId}::int, 'createdAt', ${ISO('created_at')}), 'application', ${JSON.stringify(summary)}::jsonb),
+        ${reqId ?? null}
+      from pay
+    )${claim ? sql`, remembered as (
+      update idempotency_keys set status_code = 200, response = jsonb_build_object('applicationId', ${before.application_id}::int, 'paymentId', pay.payment_id)
+      from pay where user_id = ${claim.userId} and key = ${claim.key}
+    )` : sql``}
+    select pay.payment_id, pay.payment_code, ${ISO('pay.created_at')} as created_at from pay, app`);
+  const row = (res as unknown as { rows: { payment_id: number; payment_code: string; created_at: string }[] }).rows[0];
+  if (!row) throw notFound('ไม่พบใบสมัครนี้');
+  if (claim) claim.stored = true;
+  return {
+    payment: { payment_id: Number(row.payment_id), payment_code: row.payment_code, createdAt: new Date(row.created_at) },
+    application: { ...after, updatedAt: new Date() },
+  };
+}
+
+/** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds). */
+const ISO = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * An approved void on a LOCKED application: the payment stays (its number stays used) but is marked void,
@@ -159,28 +201,52 @@ export async function applyVoid(tx: Conn, actor: Actor, app: ApplicationRow, pay
 
 const fmt = (s: number) => formatBaht(s);
 
-type ReceiptContext = Awaited<ReturnType<typeof receiptContext>>;
+export interface ReceiptContext {
+  branch: typeof branches.$inferSelect;
+  customer: typeof customers.$inferSelect;
+  settings: typeof schoolSettings.$inferSelect | null;
+  cashier: { prefix: string; fname: string; sname: string };
+  lines: { name: string; cost: string; discount: string; code: string }[];
+}
 
-/** What the receipt needs besides the money, read in two queries (school, branch, customer, cashier; the lines). */
-export async function receiptContext(tx: Conn, app: ApplicationRow, cashierId: number) {
-  const [h] = await tx.select({ branch: branches, customer: customers, settings: schoolSettings, cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname } })
-    .from(branches)
-    .innerJoin(customers, eq(customers.customer_id, app.customer_id))
-    .innerJoin(users, eq(users.user_id, cashierId))
+/** What a receipt shows besides the money (school, branch, customer, cashier and the lines), in one query. */
+function contextQuery(tx: Conn) {
+  return tx.select({
+    app: applications, branch: branches, customer: customers, settings: schoolSettings,
+    cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname },
+    lines: sql<ReceiptContext['lines']>`(select coalesce(json_agg(json_build_object('name', l.name, 'cost', l.cost::text, 'discount', l.discount::text, 'code', l.code) order by l.line_no), '[]'::json)
+      from (select line_no, course_name as name, cost, discount, promotion_code as code from application_courses where application_id = ${applications.application_id}
+            union all select line_no, other_fee_name, cost, discount, '' from application_fees where application_id = ${applications.application_id}) l)`,
+  })
+    .from(applications)
+    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(users, eq(users.user_id, sql.placeholder('cashierId')))
     .leftJoin(schoolSettings, eq(schoolSettings.id, 1))
-    .where(eq(branches.branch_id, app.branch_id));
-  const linesOf = app.application_id;
-  const lines = await tx.execute(sql`
-    select name, cost::text as cost, discount::text as discount, code from (
-      select line_no, course_name as name, cost, discount, promotion_code as code from application_courses where application_id = ${linesOf}
-      union all select line_no, other_fee_name, cost, discount, '' from application_fees where application_id = ${linesOf}) l order by line_no`);
-  return { ...h!, lines: (lines as unknown as { rows: { name: string; cost: string; discount: string; code: string }[] }).rows };
+    .where(eq(applications.application_id, sql.placeholder('applicationId')));
+}
+
+/** The receipt context of an application the caller has already locked. */
+export async function receiptContext(tx: Conn, app: ApplicationRow, cashierId: number): Promise<ReceiptContext> {
+  const [r] = await contextQuery(tx).prepare('receipt_context').execute({ applicationId: app.application_id, cashierId });
+  if (!r) throw notFound('ไม่พบใบสมัครนี้');
+  return { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines };
+}
+
+/** SELECT … FOR UPDATE of the application together with its receipt context: one round trip before a payment. */
+export async function lockForPayment(tx: Conn, applicationId: number, cashierId: number): Promise<{ app: ApplicationRow; ctx: ReceiptContext }> {
+  // prepared: parsed and planned once per connection
+  const [r] = await contextQuery(tx).for('update', { of: applications }).prepare('lock_for_payment').execute({ applicationId, cashierId });
+  if (!r) throw notFound('ไม่พบใบสมัครนี้');
+  return { app: r.app, ctx: { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines } };
 }
 
 /** What a receipt shows, frozen at the moment of payment (the receipt is an original document). */
-export function buildSnapshot(ctx: ReceiptContext, app: ApplicationRow, payment: typeof payments.$inferSelect, paidBeforeS: number) {
+export function buildSnapshot(
+  ctx: ReceiptContext, app: ApplicationRow, entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string }, paidBeforeS: number,
+): Omit<ReceiptSnapshot, 'number' | 'issued_at'> {
   const { settings, branch, customer, cashier } = ctx;
-  const amountS = Math.abs(S(payment.amount));
+  const amountS = entry.amountS;
   return {
     school: {
       name: settings?.name ?? '', name_en: settings?.name_en ?? '', tax_id: settings?.tax_id ?? '', address: settings?.address ?? '',
@@ -190,9 +256,7 @@ export function buildSnapshot(ctx: ReceiptContext, app: ApplicationRow, payment:
       name: branch.name, code: branch.code, is_head_office: branch.is_head_office, tax_branch_no: branch.tax_branch_no,
       address: formatAddress(branch), phone: branch.phone_1,
     },
-    kind: payment.kind as 'payment' | 'refund',
-    number: payment.payment_code,
-    issued_at: payment.createdAt.toISOString(),
+    kind: entry.kind,
     application_code: app.application_code,
     customer: { name: fullName(customer), idcard: customer.idcard, address: formatAddress(customer), phone: customer.phone_1 },
     items: ctx.lines.map((l) => ({ name: l.code ? `${l.name} (ส่วนลด ${l.code})` : l.name, amount: fromSatang(S(l.cost) - S(l.discount)) })),
@@ -201,8 +265,8 @@ export function buildSnapshot(ctx: ReceiptContext, app: ApplicationRow, payment:
       paid_before: fromSatang(paidBeforeS), amount: fromSatang(amountS), balance_after: fromSatang(S(app.balance)),
     },
     amount: fromSatang(amountS),
-    pay_type: payment.pay_type as PayType,
-    note: payment.note,
+    pay_type: entry.payType,
+    note: entry.note,
     cashier: cashier ? fullName(cashier) : '',
   };
 }
@@ -219,3 +283,12 @@ export const IDENTITY_VIOLATIONS_SQL = sql`
                        union all select cost, discount from application_fees where application_id = a.application_id) l) l on true
   where a.total <> l.cost or a.discount <> l.discount or a.net <> a.total - a.discount
      or a.paid <> p.paid or a.refunded <> p.refunded or a.paid_cash <> p.cash or a.paid <> a.paid_cash + a.paid_transfer or a.balance <> a.net - a.paid or a.paid < 0 or a.paid > a.net`;
+
+/** The per-branch statistics (kept by a trigger) against the applications they summarise: the keys that differ. */
+export const STATS_VIOLATIONS_SQL = sql`
+  select coalesce(a.branch_id, s.branch_id) || '/' || coalesce(a.kind, s.kind) || '/' || coalesce(a.status, s.status) as k from
+    (select branch_id, kind, status, count(*)::int as n, sum(net) as net, sum(paid) as paid, sum(paid_cash) as cash, sum(paid_transfer) as transfer, sum(balance) as balance
+       from applications group by 1, 2, 3) a
+    full join (select * from application_stats where n <> 0) s using (branch_id, kind, status)
+  where a.n is distinct from s.n or a.net is distinct from s.net or a.paid is distinct from s.paid
+     or a.cash is distinct from s.paid_cash or a.transfer is distinct from s.paid_transfer or a.balance is distinct from s.balance`;

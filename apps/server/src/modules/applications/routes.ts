@@ -4,15 +4,14 @@ import { Type, type TSchema } from 'typebox';
 import { Id, IsoDate, Money, Nullable, TableQuery, Text } from '@khabkhi/contracts';
 import { applications, payments } from '../../db/schema/money.js';
 import { actorOf, assertBranch } from '../../http/auth.js';
-import { ALL, ok, pageOf, table } from '../../http/envelope.js';
+import { ok, pageOf, table } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { withAll } from '../../http/tables.js';
 import { CustomerInput } from '../customers/schemas.js';
 import { applicationLink, receiptLink, registerMoneyDocuments } from './documents.js';
 import { idempotent } from './idempotency.js';
-import { STATUS, STATUS_LIST } from './money.js';
+import { STATUS } from './money.js';
 import {
-  applicationTable, applicationTotals, branchOptionsFor, checkPromotionForLine, courseTypeNames, createApplication, deleteApplication,
+  applicationSummary, applicationTable, checkPromotionForLine, createApplication, deleteApplication, listFilterOptions,
   getApplicationDetail, overdueTable, payBalance, refundApplication, registerOptions, resolveText, type CreateInput, type Kind,
 } from './service.js';
 
@@ -100,11 +99,6 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     schema: { tags, summary: `One ${tag.replace(/s$/, '')} with customer, lines and payments`, params: Type.Object({ id: Id() }) },
   }, async (req) => ok(await scoped(req, (req.params as { id: number }).id)));
 
-  const filters = async (req: FastifyRequest) => {
-    const [b, types] = await Promise.all([branchOptionsFor(db(), actorOf(req)), courseTypeNames(db())]);
-    return { branch: withAll(b.map((x) => ({ value: x.branch_id, name: x.name }))), status: [ALL, ...STATUS_LIST], type: [ALL, ...types] };
-  };
-
   app.get(`/${prefix}/gettable`, {
     config: { auth: ['read', 'Application'] },
     schema: { tags, summary: `${tag} list`, querystring: TableQuery },
@@ -112,7 +106,8 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     const q = (await resolveText(db(), req.query as TableQuery)) as TableQuery & { textIds?: number[] };
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
-    const [{ rows, total }, filter, totals] = await Promise.all([applicationTable(db(), actor, q, perPage, offset, kind), filters(req), applicationTotals(db(), actor, q, kind)]);
+    const [rows, filter, { total, totals }] = await Promise.all([
+      applicationTable(db(), actor, q, perPage, offset, kind), listFilterOptions(db(), actor), applicationSummary(db(), actor, q, kind)]);
     return { ...table(rows, filter, page, perPage, total), totals };
   });
 
@@ -122,7 +117,7 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
   }, async (req) => {
     const actor = actorOf(req);
     const { value: ids } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/paybalance`,
-      (tx) => payBalance(tx, actor, req.body as never, req.id, kind));
+      (tx, claim) => payBalance(tx, actor, req.body as never, req.id, kind, claim));
     const detail = await getApplicationDetail(db(), actor, ids.applicationId);
     const value = { application: detail, payment: detail.payments.find((p) => p.payment_id === ids.paymentId)! };
     return ok({ ...value, createStatus: true, pdf: await receiptLink(app, value.payment.payment_id, false) },
@@ -189,11 +184,6 @@ export default async function applicationRoutes(app: FastifyInstance) {
     return ok(d, `ใช้รหัสส่วนลด ${d.code} ได้ ลด ${d.discount} บาท`);
   });
 
-  const filters = async (req: FastifyRequest) => {
-    const [b, types] = await Promise.all([branchOptionsFor(db(), actorOf(req)), courseTypeNames(db())]);
-    return { branch: withAll(b.map((x) => ({ value: x.branch_id, name: x.name }))), status: [ALL, ...STATUS_LIST], type: [ALL, ...types] };
-  };
-
   /** The owing lists: status defaults to ค้างชำระ, totals by cash and transfer over the whole filtered result. */
   const owingList = (rowsOf: typeof applicationTable | typeof overdueTable) => async (req: FastifyRequest) => {
     const q = { ...(req.query as TableQuery) };
@@ -201,7 +191,8 @@ export default async function applicationRoutes(app: FastifyInstance) {
     const { page, perPage, offset } = pageOf(q);
     const actor = actorOf(req);
     Object.assign(q, await resolveText(db(), q));
-    const [{ rows, total }, filter, totals] = await Promise.all([rowsOf(db(), actor, q, perPage, offset), filters(req), applicationTotals(db(), actor, q)]);
+    const [rows, filter, { total, totals }] = await Promise.all([
+      rowsOf(db(), actor, q, perPage, offset), listFilterOptions(db(), actor), applicationSummary(db(), actor, q)]);
     return { ...table(rows as object[], filter, page, perPage, total), totals };
   };
 

@@ -3,16 +3,17 @@ import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn, Db, Tx } from '../../db/connection.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { courses, courseTypes, otherFees, promotions } from '../../db/schema/catalog.js';
-import { applicationCourses, applicationFees, applications, applicationStats, customers, payments, promotionUsages } from '../../db/schema/money.js';
+import { applicationCourses, applicationFees, applications, applicationStats, customers, promotionUsages } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
-import { isAll } from '../../http/envelope.js';
+import { ALL, isAll } from '../../http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { allOf, branchFilter, textSearch } from '../../http/tables.js';
+import { allOf, branchFilter, withAll } from '../../http/tables.js';
 import { checkPromotion } from '../promotions/check.js';
 import { customerApi, upsertCustomer } from '../customers/service.js';
 import type { CustomerInput } from '../customers/schemas.js';
-import { lockApplication, PAY_TYPE_LABEL, recordPayment, recordRefund, S, STATUS, statusOf, type PayType } from './money.js';
+import type { Claim } from './idempotency.js';
+import { lockApplication, lockForPayment, PAY_TYPE_LABEL, recordPayment, recordRefund, S, STATUS, STATUS_LIST, statusOf, type PayType } from './money.js';
 import { formatNumber, nextNumber } from './numbers.js';
 
 export type Kind = 'course' | 'fee' | 'request';
@@ -171,42 +172,63 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
 }
 
 /** application/paybalance: one payment on a locked application. */
-export async function payBalance(tx: Tx, actor: Actor, input: { application_id: number; paid: string; pay_type: PayType; note?: string }, reqId?: string, kind?: Kind) {
-  const app = await lockApplication(tx, input.application_id);
+export async function payBalance(tx: Tx, actor: Actor, input: { application_id: number; paid: string; pay_type: PayType; note?: string }, reqId?: string, kind?: Kind, claim?: Claim | null) {
+  const { app, ctx } = await lockForPayment(tx, input.application_id, actor.userId);
   if (kind && app.kind !== kind) throw notFound(kind === 'fee' ? 'ไม่พบใบค่าธรรมเนียมนี้' : kind === 'request' ? 'ไม่พบใบคำร้องนี้' : 'ไม่พบใบสมัครนี้');
   assertBranch(actor, app.branch_id);
-  const r = await recordPayment(tx, actor, app, { amountS: toSatang(input.paid), payType: input.pay_type, note: (input.note ?? '').trim() }, reqId);
+  const r = await recordPayment(tx, actor, app, { amountS: toSatang(input.paid), payType: input.pay_type, note: (input.note ?? '').trim() }, reqId, ctx, claim);
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };
 }
 
 const m = (v: string) => fromSatang(S(v));
 
-/** application/get/{id} — the SPEC's field list, scoped to the user's branches. */
-export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: number) {
-  const [row] = await conn.select({ a: applications, c: customers, branch_name: branches.name, created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}` })
+/** A timestamp as JavaScript's toISOString() writes it. */
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+interface LineJson { line_id: number; course_id: number; course_name: string; course_type: string; promotion_id: number | null; promotion_code: string; exam_date: string | null; cost: string; discount: string }
+interface FeeJson { line_id: number; other_fee_id: number; other_fee_name: string; is_request_fee: boolean; date: string | null; cost: string; discount: string }
+interface PayJson { payment_id: number; payment_code: string; kind: string; pay_type: string; amount: string; note: string; createdAt: string; business_date: string; created_by_name: string; is_void: boolean }
+
+/** application/get/{id} — the SPEC's field list, scoped to the user's branches; one query (lines, fees and payments as JSON). */
+function detailQuery(conn: Conn) {
+  return conn.select({
+    a: applications, c: customers, branch_name: branches.name, created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}`,
+    related_code: sql<string | null>`(select r.application_code from applications r where r.application_id = ${applications.related_application_id})`,
+    // a request-fee application shows the courses of the registration it concerns
+    lines: sql<LineJson[]>`(select coalesce(json_agg(json_build_object('line_id', l.line_id, 'course_id', l.course_id, 'course_name', l.course_name,
+        'course_type', l.course_type, 'promotion_id', l.promotion_id, 'promotion_code', l.promotion_code, 'exam_date', l.exam_date::text,
+        'cost', l.cost::text, 'discount', l.discount::text) order by l.line_no), '[]'::json)
+      from application_courses l where l.application_id = coalesce(case when ${applications.kind} = 'request' then ${applications.related_application_id} end, ${applications.application_id}))`,
+    fees: sql<FeeJson[]>`(select coalesce(json_agg(json_build_object('line_id', f.line_id, 'other_fee_id', f.other_fee_id, 'other_fee_name', f.other_fee_name,
+        'is_request_fee', f.is_request_fee, 'date', f.date::text, 'cost', f.cost::text, 'discount', f.discount::text) order by f.line_no), '[]'::json)
+      from application_fees f where f.application_id = ${applications.application_id})`,
+    pays: sql<PayJson[]>`(select coalesce(json_agg(json_build_object('payment_id', p.payment_id, 'payment_code', p.payment_code, 'kind', p.kind,
+        'pay_type', p.pay_type, 'amount', p.amount::text, 'note', p.note, 'createdAt', ${sql.raw(iso('p.created_at'))}, 'business_date', p.business_date::text,
+        'created_by_name', pu.fname || ' ' || pu.sname, 'is_void', p.is_void) order by p.created_at, p.payment_id), '[]'::json)
+      from payments p join users pu on pu.user_id = p.created_by where p.application_id = ${applications.application_id})`,
+  })
     .from(applications)
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
     .innerJoin(users, eq(users.user_id, applications.created_by))
-    .where(eq(applications.application_id, id));
+    .where(eq(applications.application_id, sql.placeholder('id')))
+    .prepare('application_detail');
+}
+const detailQueries = new WeakMap<Conn, ReturnType<typeof detailQuery>>();
+
+export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: number) {
+  let q = detailQueries.get(conn);
+  if (!q) detailQueries.set(conn, (q = detailQuery(conn)));
+  const [row] = await q.execute({ id });
   if (!row) throw notFound('ไม่พบใบสมัครนี้');
   if (actor) assertBranch(actor, row.a.branch_id);
-  const linesOf = row.a.kind === 'request' && row.a.related_application_id ? row.a.related_application_id : id;
-  const lines = await conn.select().from(applicationCourses).where(eq(applicationCourses.application_id, linesOf)).orderBy(asc(applicationCourses.line_no));
-  const [related] = row.a.related_application_id
-    ? await conn.select({ code: applications.application_code }).from(applications).where(eq(applications.application_id, row.a.related_application_id))
-    : [];
-  const fees = await conn.select().from(applicationFees).where(eq(applicationFees.application_id, id)).orderBy(asc(applicationFees.line_no));
-  const pays = await conn.select({ p: payments, created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}` })
-    .from(payments).innerJoin(users, eq(users.user_id, payments.created_by))
-    .where(eq(payments.application_id, id)).orderBy(asc(payments.createdAt), asc(payments.payment_id));
-  const a = row.a;
+  const { a, lines, fees, pays } = row;
   return {
     application_id: a.application_id, application_code: a.application_code, kind: a.kind, branch_id: a.branch_id, branch_name: row.branch_name,
     status: a.status, total: m(a.total), discount: m(a.discount), net: m(a.net), paid: m(a.paid), balance: m(a.balance), refunded: m(a.refunded),
     note: a.note, is_delete: a.is_delete, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(), created_by_name: row.created_by_name,
     customer_id: a.customer_id, customer: customerApi(row.c),
-    related_application_id: a.related_application_id, related_application_code: related?.code ?? null,
+    related_application_id: a.related_application_id, related_application_code: row.related_code ?? null,
     course_id: lines[0]?.course_id ?? null,
     promotion_id: lines.find((l) => l.promotion_id)?.promotion_id ?? null,
     promotion: lines.filter((l) => l.promotion_code).map((l) => ({ promotion_id: l.promotion_id, code: l.promotion_code, line_id: l.line_id })),
@@ -220,9 +242,9 @@ export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: 
     request_fees: fees.filter((f) => f.is_request_fee).map((f) => ({
       line_id: f.line_id, request_fee_id: f.other_fee_id, request_fee_name: f.other_fee_name, date: f.date, cost: m(f.cost), discount: m(f.discount),
     })),
-    payments: pays.map(({ p, created_by_name }) => ({
+    payments: pays.map((p) => ({
       payment_id: p.payment_id, payment_code: p.payment_code, kind: p.kind, pay_type: p.pay_type, pay_type_name: PAY_TYPE_LABEL[p.pay_type as PayType],
-      paid: m(p.amount), note: p.note, createdAt: p.createdAt.toISOString(), business_date: p.business_date, created_by_name, is_void: p.is_void,
+      paid: m(p.amount), note: p.note, createdAt: p.createdAt, business_date: p.business_date, created_by_name: p.created_by_name, is_void: p.is_void,
     })),
   };
 }
@@ -301,16 +323,6 @@ function statsWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined 
   );
 }
 
-async function countApplications(db: Db, actor: Actor, f: ListFilter, kind: string, where: SQL | undefined): Promise<number> {
-  const sw = statsWhere(actor, f, kind);
-  if (sw !== false) {
-    const [r] = await db.select({ n: sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` }).from(applicationStats).where(sw);
-    return r!.n;
-  }
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(applications).where(where) as [{ total: number }];
-  return total;
-}
-
 const rowSelect = {
   application_id: applications.application_id, application_code: applications.application_code, createdAt: applications.createdAt,
   branch_id: applications.branch_id, branch_name: branches.name, customer_id: applications.customer_id,
@@ -328,68 +340,68 @@ function rowApi(r: Record<string, any>) {
   };
 }
 
-/** application/gettable and getforoutstandingBalance: one page of applications with the customer and course names. */
+/**
+ * application/gettable and getforoutstandingBalance: one page of applications with the customer and course
+ * names: the page's ids are taken on the applications index alone (in the same statement), or for a text search
+ * from the few matching ids, and only those rows are joined to the customer and branch.
+ */
 export async function applicationTable(db: Db, actor: Actor, f0: ListFilter, perPage: number, offset: number, kind = 'course') {
   const f = await resolveText(db, f0);
   const where = listWhere(actor, f, kind);
-  // page the ids on the applications index alone, then join the customer and branch for those rows only
-  let ids: number[];
-  let total: number;
+  const order = [desc(applications.createdAt), desc(applications.application_id)];
+  let onPage: SQL;
   if (f.textIds) {
-    // a few matches: read them all by primary key and page in memory (no walk along the date index)
+    // a few matches: read them by primary key and page in memory (in SQL, a LIMIT would tempt the planner to
+    // walk the date index past every non-match)
     const all = await db.select({ id: applications.application_id, at: applications.createdAt }).from(applications).where(where);
     all.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
-    ids = all.slice(offset, offset + perPage).map((r) => r.id);
-    total = all.length;
+    const ids = all.slice(offset, offset + perPage).map((r) => r.id);
+    if (ids.length === 0) return [];
+    onPage = inArray(applications.application_id, ids);
   } else {
-    const [idRows, n] = await Promise.all([
-      db.select({ id: applications.application_id }).from(applications)
-        .where(where).orderBy(desc(applications.createdAt), desc(applications.application_id)).limit(perPage).offset(offset),
-      countApplications(db, actor, f, kind, where),
-    ]);
-    ids = idRows.map((r) => r.id);
-    total = n;
+    onPage = inArray(applications.application_id, db.select({ id: applications.application_id }).from(applications)
+      .where(where).orderBy(...order).limit(perPage).offset(offset));
   }
-  const rows = ids.length ? await db.select(rowSelect).from(applications)
+  const rows = await db.select(rowSelect).from(applications)
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-    .where(inArray(applications.application_id, ids)).orderBy(desc(applications.createdAt), desc(applications.application_id)) : [];
-  return { rows: rows.map(rowApi), total };
+    .where(onPage).orderBy(...order);
+  return rows.map(rowApi);
 }
 
-/** Totals of the filtered applications: what they paid by cash and by transfer, and what they still owe. */
-export async function applicationTotals(db: Db, actor: Actor, f0: ListFilter, kind = 'course') {
+/**
+ * How many applications the filters match and their money (paid by cash and by transfer, owed), in one query:
+ * from the per-branch statistics when the filters allow, otherwise summed over the matching applications.
+ */
+export async function applicationSummary(db: Db, actor: Actor, f0: ListFilter, kind = 'course') {
   const f = await resolveText(db, f0);
-  const where = listWhere(actor, f, kind);
   const sw = statsWhere(actor, f, kind);
-  if (sw !== false) {
-    const [st] = await db.select({
-      cash: sql<string>`coalesce(sum(${applicationStats.paid_cash}), 0)::text`, transfer: sql<string>`coalesce(sum(${applicationStats.paid_transfer}), 0)::text`,
-      paid: sql<string>`coalesce(sum(${applicationStats.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${applicationStats.balance}), 0)::text`,
-      net: sql<string>`coalesce(sum(${applicationStats.net}), 0)::text`,
-    }).from(applicationStats).where(sw);
-    return { cash: m(st!.cash), transfer: m(st!.transfer), paid: m(st!.paid), balance: m(st!.balance), net: m(st!.net) };
-  }
+  const t = sw !== false ? applicationStats : applications;
   const q = db.select({
-    cash: sql<string>`coalesce(sum(${applications.paid_cash}), 0)::text`,
-    transfer: sql<string>`coalesce(sum(${applications.paid_transfer}), 0)::text`,
-    paid: sql<string>`coalesce(sum(${applications.paid}), 0)::text`,
-    balance: sql<string>`coalesce(sum(${applications.balance}), 0)::text`,
-    net: sql<string>`coalesce(sum(${applications.net}), 0)::text`,
-  }).from(applications);
-  const [t] = await q.where(where);
-  return { cash: m(t!.cash), transfer: m(t!.transfer), paid: m(t!.paid), balance: m(t!.balance), net: m(t!.net) };
+    n: sw !== false ? sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` : sql<number>`count(*)::int`,
+    cash: sql<string>`coalesce(sum(${t.paid_cash}), 0)::text`, transfer: sql<string>`coalesce(sum(${t.paid_transfer}), 0)::text`,
+    paid: sql<string>`coalesce(sum(${t.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${t.balance}), 0)::text`,
+    net: sql<string>`coalesce(sum(${t.net}), 0)::text`,
+  });
+  const [r] = sw !== false ? await q.from(applicationStats).where(sw) : await q.from(applications).where(listWhere(actor, f, kind));
+  return { total: r!.n, totals: { cash: m(r!.cash), transfer: m(r!.transfer), paid: m(r!.paid), balance: m(r!.balance), net: m(r!.net) } };
+}
+
+/** The choices of the list filters (branches in the user's scope, course types), in one query. */
+export async function listFilterOptions(db: Db, actor: Actor) {
+  const res = await db.execute(sql`select
+    (select coalesce(json_agg(json_build_object('value', ${branches.branch_id}, 'name', ${branches.name}) order by ${branches.branch_id}), '[]'::json)
+       from ${branches} where ${allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))}) as branches,
+    (select coalesce(json_agg(${courseTypes.name} order by ${courseTypes.sort}, ${courseTypes.name}), '[]'::json)
+       from ${courseTypes} where ${courseTypes.is_delete} = false) as types`);
+  const row = (res as unknown as { rows: { branches: { value: number; name: string }[]; types: string[] }[] }).rows[0]!;
+  return { branch: withAll(row.branches), status: [ALL, ...STATUS_LIST], type: [ALL, ...row.types] };
 }
 
 export async function branchOptionsFor(db: Db, actor: Actor) {
   const rows = await db.select({ branch_id: branches.branch_id, name: branches.name }).from(branches)
     .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))).orderBy(asc(branches.branch_id));
   return rows;
-}
-
-export async function courseTypeNames(db: Db) {
-  const rows = await db.select({ name: courseTypes.name }).from(courseTypes).where(eq(courseTypes.is_delete, false)).orderBy(asc(courseTypes.sort), asc(courseTypes.name));
-  return rows.map((r) => r.name);
 }
 
 export const PREFIXES = ['นาย', 'นาง', 'นางสาว', 'เด็กชาย', 'เด็กหญิง', 'Mr.', 'Mrs.', 'Ms.', 'Miss'];
@@ -480,12 +492,8 @@ export async function overdueTable(db: Db, actor: Actor, f0: ListFilter, perPage
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
     .where(where).orderBy(asc(applications.createdAt), asc(applications.application_id)).limit(perPage).offset(offset);
-  const total = await countApplications(db, actor, f, kind, where);
-  return {
-    rows: rows.map((r) => ({
+  return rows.map((r) => ({
       ...rowApi(r), days: r.days, exam_date: r.exam_date, exam_passed: r.exam_date !== null && r.exam_date < today,
       last_paid_at: r.last_paid_at ? new Date(r.last_paid_at).toISOString() : null,
-    })),
-    total,
-  };
+  }));
 }

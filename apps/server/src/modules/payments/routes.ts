@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Id, TableQuery } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
-import { ALL, ok, pageOf, table } from '../../http/envelope.js';
+import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { withAll } from '../../http/tables.js';
 import { receiptLink } from '../applications/documents.js';
