@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
-import { IDENTITY_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
+import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
 import { generate, SIZES } from './generate.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -22,6 +22,8 @@ const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'post
 const DB_NAME = 'khabkhi_bench';
 const fresh = process.argv.includes('--fresh');
 const ITER = Number(process.env.BENCH_ITER ?? 200);
+/** BENCH_ONLY=lists|pay|pdf runs one part (for profiling); the default runs all and writes results.json */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const log = (s: string) => process.stdout.write(s + '\n');
 
 function urlFor(db: string) {
@@ -61,6 +63,14 @@ async function ensureDataset() {
 async function main() {
   const reused = await ensureDataset();
   const capture: { on: boolean; queries: { q: string; p: unknown[] }[] } = { on: false, queries: [] };
+  // statements the server prepares (named) are replayed prepared too: the same statements, executed the same way
+  const preparedNames = new Map<string, string>();
+  const clientQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const c = args[0] as { name?: string; text?: string } | undefined;
+    if (capture.on && c && typeof c === 'object' && c.name && c.text) preparedNames.set(c.text, c.name);
+    return clientQuery.apply(this, args);
+  } as typeof pg.Client.prototype.query;
   const database = await openDatabase({
     databaseUrl: urlFor(DB_NAME), poolSize: 24,
     logger: { logQuery: (q, p) => { if (capture.on) capture.queries.push({ q, p }); } },
@@ -103,8 +113,9 @@ async function main() {
   ];
 
   const results: { name: string; p50_ms: number; p95_ms: number; sql_p50_ms: number | null; sql_p95_ms: number | null; ratio: number | null; per_s: number | null; note?: string }[] = [];
-  for (const [name, url] of lists) {
-    for (let i = 0; i < 15; i++) {
+  for (const [name, url] of ONLY && ONLY !== 'lists' ? [] : lists) {
+    // warm-up: the JIT, the pools' connections and the caches, for both the request and its raw SQL
+    for (let i = 0; i < 60; i++) {
       const r = await get(url);
       if (r.statusCode !== 200) throw new Error(`${name}: ${r.statusCode} ${r.body}`);
     }
@@ -113,6 +124,13 @@ async function main() {
     await get(url);
     capture.on = false;
     const queries = capture.queries.slice();
+    const runRaw = async () => {
+      for (const { q, p } of queries) {
+        const name = preparedNames.get(q);
+        await pool.query(name ? { name, text: q, values: p as unknown[] } : { text: q, values: p as unknown[] });
+      }
+    };
+    for (let i = 0; i < 20; i++) await runRaw();
     const api: number[] = [];
     const raw: number[] = [];
     for (let i = 0; i < ITER; i++) {
@@ -120,56 +138,67 @@ async function main() {
       await get(url);
       api.push(performance.now() - t0);
       t0 = performance.now();
-      for (const { q, p } of queries) await pool.query(q, p as unknown[]);
+      await runRaw();
       raw.push(performance.now() - t0);
     }
-    const row = { name, p50_ms: r2(pct(api, 50)), p95_ms: r2(pct(api, 95)), sql_p50_ms: r2(pct(raw, 50)), sql_p95_ms: r2(pct(raw, 95)), ratio: r2(pct(api, 50) / pct(raw, 50)), per_s: null, note: `${queries.length} queries` };
+    const row = { name, p50_ms: r2(pct(api, 50)), p95_ms: r2(pct(api, 95)), sql_p50_ms: r2(pct(raw, 50)), sql_p95_ms: r2(pct(raw, 95)), ratio: r2(pct(api, 50) / pct(raw, 50)), per_s: null, note: `${queries.length} queries${queries.some((x) => preparedNames.has(x.q)) ? ` (${queries.filter((x) => preparedNames.has(x.q)).length} prepared)` : ''}` };
     results.push(row);
     log(`  ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, SQL p50 ${row.sql_p50_ms} ms (${row.note}), ratio ${row.ratio}`);
   }
 
   // paybalance throughput: 20 concurrent clients paying 1 baht on owing applications
   const owing = (await pool.query(`select application_id from applications where status = 'ค้างชำระ' and balance >= 100 order by random() limit 4000`)).rows.map((r) => r.application_id as number);
-  const TOTAL = Number(process.env.BENCH_PAYMENTS ?? 4000);
-  let next = 0;
-  let failures = 0;
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: 20 }, async () => {
-    while (next < TOTAL) {
-      const i = next++;
-      const r = await app.inject({
-        method: 'POST', url: '/api/application/paybalance', headers: { ...auth, 'idempotency-key': `bench-${Date.now()}-${i}` },
-        payload: { application_id: owing[i % owing.length], paid: '1', pay_type: i % 2 ? 'cash' : 'transfer' },
-      });
-      if (r.statusCode !== 200) failures++;
-    }
-  }));
-  const seconds = (performance.now() - t0) / 1000;
-  const violations = (await database.db.execute(IDENTITY_VIOLATIONS_SQL) as unknown as { rows: unknown[] }).rows.length;
-  const gaps = (await pool.query(`select count(*)::int as n from (select right(payment_code, 6)::int - lag(right(payment_code, 6)::int) over (partition by branch_id, split_part(payment_code, '-', 3) order by payment_code) as d
-                                  from payments where payment_code not like '%-H%') x where d <> 1`)).rows[0].n as number;
-  results.push({ name: 'paybalance, 20 concurrent clients', p50_ms: 0, p95_ms: 0, sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: r2(TOTAL / seconds), note: `${TOTAL} payments, ${failures} failed, ${violations} identity violations, ${gaps} receipt-number gaps` });
-  log(`  paybalance: ${r2(TOTAL / seconds)} payments/s (${TOTAL} in ${seconds.toFixed(1)} s), failures ${failures}, identity violations ${violations}, number gaps ${gaps}`);
-
-  // receipt PDF, warm: the copy of a fresh receipt rendered through the document link
-  const pay = await app.inject({ method: 'POST', url: '/api/application/paybalance', headers: auth, payload: { application_id: owing[0], paid: '1', pay_type: 'cash' } });
-  const paymentId = pay.json().data.payment.payment_id as number;
-  const link = async () => (await app.inject({ method: 'POST', url: '/api/payment/pdf', headers: auth, payload: { payment_id: paymentId } })).json().data.pdf as string;
-  const coldT = performance.now();
-  const first = await app.inject({ method: 'GET', url: await link() });
-  const cold = performance.now() - coldT;
-  if (first.statusCode !== 200) throw new Error(`receipt: ${first.statusCode} ${first.body.slice(0, 200)}`);
-  const pdfTimes: number[] = [];
-  for (let i = 0; i < 40; i++) {
-    const url = await link();
-    const t = performance.now();
-    const r = await app.inject({ method: 'GET', url });
-    pdfTimes.push(performance.now() - t);
-    if (r.headers['content-type'] !== 'application/pdf') throw new Error('receipt is not a PDF');
+  if (!ONLY || ONLY === 'pay') {
+    const TOTAL = Number(process.env.BENCH_PAYMENTS ?? 4000);
+    let next = 0;
+    let failures = 0;
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 20 }, async () => {
+      while (next < TOTAL) {
+        const i = next++;
+        const r = await app.inject({
+          method: 'POST', url: '/api/application/paybalance', headers: { ...auth, 'idempotency-key': `bench-${Date.now()}-${i}` },
+          payload: { application_id: owing[i % owing.length], paid: '1', pay_type: i % 2 ? 'cash' : 'transfer' },
+        });
+        if (r.statusCode !== 200) failures++;
+      }
+    }));
+    const seconds = (performance.now() - t0) / 1000;
+    const violations = (await database.db.execute(IDENTITY_VIOLATIONS_SQL) as unknown as { rows: unknown[] }).rows.length;
+    const statsOff = (await database.db.execute(STATS_VIOLATIONS_SQL) as unknown as { rows: unknown[] }).rows.length;
+    const gaps = (await pool.query(`select count(*)::int as n from (select right(payment_code, 6)::int - lag(right(payment_code, 6)::int) over (partition by branch_id, split_part(payment_code, '-', 3) order by payment_code) as d
+                                    from payments where payment_code not like '%-H%') x where d <> 1`)).rows[0].n as number;
+    results.push({ name: 'paybalance, 20 concurrent clients', p50_ms: 0, p95_ms: 0, sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: r2(TOTAL / seconds), note: `${TOTAL} payments, ${failures} failed, ${violations} identity violations, ${statsOff} branch totals off, ${gaps} receipt-number gaps` });
+    log(`  paybalance: ${r2(TOTAL / seconds)} payments/s (${TOTAL} in ${seconds.toFixed(1)} s), failures ${failures}, identity violations ${violations}, branch totals off ${statsOff}, number gaps ${gaps}`);
   }
-  results.push({ name: 'receipt PDF (warm)', p50_ms: r2(pct(pdfTimes.slice(5), 50)), p95_ms: r2(pct(pdfTimes.slice(5), 95)), sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: null, note: `cold first render ${Math.round(cold)} ms` });
-  log(`  receipt PDF warm: p50 ${r2(pct(pdfTimes.slice(5), 50))} ms, p95 ${r2(pct(pdfTimes.slice(5), 95))} ms (cold ${Math.round(cold)} ms)`);
 
+  if (!ONLY || ONLY === 'pdf') {
+    // receipt PDF, warm: the copy of a fresh receipt rendered through the document link
+    const pay = await app.inject({ method: 'POST', url: '/api/application/paybalance', headers: auth, payload: { application_id: owing[0], paid: '1', pay_type: 'cash' } });
+    const paymentId = pay.json().data.payment.payment_id as number;
+    const link = async () => (await app.inject({ method: 'POST', url: '/api/payment/pdf', headers: auth, payload: { payment_id: paymentId } })).json().data.pdf as string;
+    const coldT = performance.now();
+    const first = await app.inject({ method: 'GET', url: await link() });
+    const cold = performance.now() - coldT;
+    if (first.statusCode !== 200) throw new Error(`receipt: ${first.statusCode} ${first.body.slice(0, 200)}`);
+    const pdfTimes: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const url = await link();
+      const t = performance.now();
+      const r = await app.inject({ method: 'GET', url });
+      pdfTimes.push(performance.now() - t);
+      if (r.headers['content-type'] !== 'application/pdf') throw new Error('receipt is not a PDF');
+    }
+    results.push({ name: 'receipt PDF (warm)', p50_ms: r2(pct(pdfTimes.slice(5), 50)), p95_ms: r2(pct(pdfTimes.slice(5), 95)), sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: null, note: `cold first render ${Math.round(cold)} ms` });
+    log(`  receipt PDF warm: p50 ${r2(pct(pdfTimes.slice(5), 50))} ms, p95 ${r2(pct(pdfTimes.slice(5), 95))} ms (cold ${Math.round(cold)} ms)`);
+  }
+
+  if (ONLY) {
+    await app.close();
+    await pool.end();
+    await database.close();
+    return;
+  }
   const out = path.join(here, 'results.json');
   fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), database: 'PostgreSQL', sizes: SIZES, results }, null, 2) + '\n');
   log('\n| measurement | p50 ms | p95 ms | raw SQL p50 ms | ratio | per s | note |\n|---|---:|---:|---:|---:|---:|---|');

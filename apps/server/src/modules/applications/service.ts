@@ -282,7 +282,7 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
     branchId !== undefined ? eq(applications.branch_id, branchId) : undefined,
     isAll(f.status) ? undefined : eq(applications.status, f.status!),
     isAll(f.type) ? undefined : sql`exists (select 1 from application_courses l where l.application_id = ${applications.application_id} and l.course_type = ${f.type})`,
-    text ? (f.textIds ? (f.textIds.length ? inArray(applications.application_id, f.textIds) : sql`false`)
+    text ? (f.textIds ? (f.textIds.length ? sql`${applications.application_id} = any(${sql.param(f.textIds)}::int[])` : sql`false`)
       : sql`${applications.application_id} in (${applicationIdsMatching(text)})`) : undefined,
   );
 }
@@ -342,8 +342,8 @@ function rowApi(r: Record<string, any>) {
 
 /**
  * application/gettable and getforoutstandingBalance: one page of applications with the customer and course
- * names: the page's ids are taken on the applications index alone (in the same statement), or for a text search
- * from the few matching ids, and only those rows are joined to the customer and branch.
+ * names in one statement: the page's ids are taken on the applications index alone, or for a text search from the
+ * few matching ids, and only those rows are joined to the customer and branch.
  */
 export async function applicationTable(db: Db, actor: Actor, f0: ListFilter, perPage: number, offset: number, kind = 'course') {
   const f = await resolveText(db, f0);
@@ -351,13 +351,10 @@ export async function applicationTable(db: Db, actor: Actor, f0: ListFilter, per
   const order = [desc(applications.createdAt), desc(applications.application_id)];
   let onPage: SQL;
   if (f.textIds) {
-    // a few matches: read them by primary key and page in memory (in SQL, a LIMIT would tempt the planner to
-    // walk the date index past every non-match)
-    const all = await db.select({ id: applications.application_id, at: applications.createdAt }).from(applications).where(where);
-    all.sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
-    const ids = all.slice(offset, offset + perPage).map((r) => r.id);
-    if (ids.length === 0) return [];
-    onPage = inArray(applications.application_id, ids);
+    // a few matches: read by primary key, then sorted and paged. OFFSET 0 keeps the matching apart from the
+    // LIMIT, which would otherwise tempt the planner to walk the date index past every non-match.
+    const matches = db.select({ application_id: applications.application_id, created_at: applications.createdAt }).from(applications).where(where);
+    onPage = sql`${applications.application_id} in (select m.application_id from (${matches} offset 0) m order by m.created_at desc, m.application_id desc limit ${perPage} offset ${offset})`;
   } else {
     onPage = inArray(applications.application_id, db.select({ id: applications.application_id }).from(applications)
       .where(where).orderBy(...order).limit(perPage).offset(offset));
