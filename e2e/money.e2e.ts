@@ -65,7 +65,7 @@ describe('money after registration', () => {
     const popup = page.waitForEvent('popup');
     await modal.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await popup;
-    expect(await banner(page)).toMatch(/คืนเงิน 500 บาท เลขที่ RF-HQ-/);
+    expect(await banner(page)).toMatch(/คืนเงิน 500.00 บาท เลขที่ RF-HQ-/);
     await expect.poll(() => page.locator('body').innerText()).toContain('คืนเงินบางส่วน');
     await e.shot(page, 'application-refunded');
   });

@@ -88,7 +88,7 @@ describe('registration at the counter', () => {
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;
-    expect(await banner(page)).toMatch(/รับชำระ 3470 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    expect(await banner(page)).toMatch(/รับชำระ 3,470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
     await expect.poll(() => page.locator('body').innerText()).toContain('ชำระครบ');
     await e.shot(page, 'paybalance-done');
     await page.goto(`${e.baseUrl}/paybalance?status=ทั้งหมด`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, desc, eq } from 'drizzle-orm';
 import { Type, type TSchema } from 'typebox';
 import { Id, IsoDate, Money, Nullable, TableQuery, Text } from '@khabkhi/contracts';
+import { formatBaht } from '@khabkhi/thai';
 import { applications, payments } from '../../db/schema/money.js';
 import { actorOf, assertBranch } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
@@ -121,7 +122,7 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     const detail = await getApplicationDetail(db(), actor, ids.applicationId);
     const value = { application: detail, payment: detail.payments.find((p) => p.payment_id === ids.paymentId)! };
     return ok({ ...value, createStatus: true, pdf: await receiptLink(app, value.payment.payment_id, false) },
-      `รับชำระ ${value.payment.paid} บาท ใบเสร็จเลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
+      `รับชำระ ${formatBaht(value.payment.paid)} บาท ใบเสร็จเลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
   });
 
   app.post(`/${prefix}/refund`, {
@@ -134,7 +135,7 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
     const detail = await getApplicationDetail(db(), actor, ids.applicationId);
     const value = { application: detail, payment: detail.payments.find((p) => p.payment_id === ids.paymentId)! };
     return ok({ ...value, mode: 'refund', pdf: await receiptLink(app, value.payment.payment_id, false) },
-      `คืนเงิน ${value.payment.paid.replace('-', '')} บาท เลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
+      `คืนเงิน ${formatBaht(value.payment.paid.replace('-', ''))} บาท เลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
   });
 
   app.delete(`/${prefix}/delete`, {
@@ -181,7 +182,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
     schema: { tags, summary: 'Check a promotion code for one course line', body: CheckBody },
   }, async (req) => {
     const d = await checkPromotionForLine(db(), actorOf(req), req.body as never);
-    return ok(d, `ใช้รหัสส่วนลด ${d.code} ได้ ลด ${d.discount} บาท`);
+    return ok(d, `ใช้รหัสส่วนลด ${d.code} ได้ ลด ${formatBaht(d.discount)} บาท`);
   });
 
   /** The owing lists: status defaults to ค้างชำระ, totals by cash and transfer over the whole filtered result. */

@@ -154,24 +154,6 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
               { title: 'สุทธิ', key: 'net', align: 'right', render: (_: unknown, r) => <MoneyText value={formatBaht(toSatang(r.cost) - toSatang(r.discount)).replace(/,/g, '')} /> },
             ]} />
           </Card>
-          <Card title="ประวัติการชำระเงิน" style={{ marginBottom: 16 }}>
-            <Table<Payment> size="small" pagination={false} rowKey="payment_id" dataSource={a.payments} locale={{ emptyText: 'ยังไม่มีการชำระเงิน' }}
-              rowClassName={(p) => (p.is_void ? 'row-void' : '')}
-              columns={[
-                { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, p) => <span style={p.is_void ? { textDecoration: 'line-through' } : undefined}>{v}</span> },
-                { title: 'วันที่', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" /> },
-                { title: 'รายการ', key: 'kind', render: (_: unknown, p) => <>{p.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{p.pay_type_name}{p.is_void && <Tag color="red" style={{ marginLeft: 4 }}>ยกเลิก</Tag>}</> },
-                { title: 'จำนวนเงิน', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
-                { title: 'หมายเหตุ', dataIndex: 'note' },
-                { title: 'ผู้รับเงิน', dataIndex: 'created_by_name' },
-                { title: '', key: 'act', render: (_: unknown, p) => (
-                  <Space size={4}>
-                    <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(p)}>พิมพ์</Button>
-                    {p.kind === 'payment' && !p.is_void && can('create', 'Request') && <Button size="small" danger onClick={() => { voidForm.resetFields(); setVoidOf(p); }}>ขอยกเลิก</Button>}
-                  </Space>
-                ) },
-              ]} />
-          </Card>
         </Col>
         <Col xs={24} lg={9}>
           <Card title="ยอดเงิน" style={{ marginBottom: 16 }}>
@@ -201,6 +183,24 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
           {a.note && <Card title="หมายเหตุ" size="small"><Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{a.note}</Typography.Paragraph></Card>}
         </Col>
       </Row>
+      <Card title="ประวัติการชำระเงิน" style={{ marginBottom: 16 }}>
+        <Table<Payment> size="small" pagination={false} rowKey="payment_id" dataSource={a.payments} locale={{ emptyText: 'ยังไม่มีการชำระเงิน' }} scroll={{ x: 'max-content' }}
+          rowClassName={(p) => (p.is_void ? 'row-void' : '')}
+          columns={[
+            { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, p) => <span style={p.is_void ? { textDecoration: 'line-through' } : undefined}>{v}</span> },
+            { title: 'วันที่', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" /> },
+            { title: 'รายการ', key: 'kind', render: (_: unknown, p) => <>{p.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{p.pay_type_name}{p.is_void && <Tag color="red" style={{ marginLeft: 4 }}>ยกเลิก</Tag>}</> },
+            { title: 'จำนวนเงิน', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+            { title: 'หมายเหตุ', dataIndex: 'note' },
+            { title: 'ผู้รับเงิน', dataIndex: 'created_by_name' },
+            { title: '', key: 'act', render: (_: unknown, p) => (
+              <Space size={4}>
+                <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(p)}>พิมพ์</Button>
+                {p.kind === 'payment' && !p.is_void && can('create', 'Request') && <Button size="small" danger onClick={() => { voidForm.resetFields(); setVoidOf(p); }}>ขอยกเลิก</Button>}
+              </Space>
+            ) },
+          ]} />
+      </Card>
 
       <Modal title="คืนเงิน" open={refund.open} okText="ยืนยันคืนเงิน" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: doRefund.isPending }}
         onCancel={() => { if (!doRefund.isPending) { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); } }} onOk={() => refundForm.submit()}>
