@@ -45,6 +45,9 @@ export async function startE2E(): Promise<E2E> {
       const file = path.join(shotsDir, `${name}.png`);
       // from the top: sticky sider and header would otherwise be drawn where the page happened to be scrolled
       await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
+      // a page just loaded is drawn faded: wait (briefly) until no spinner spins and the fade-in has ended
+      await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 3000 }).catch(() => {});
+      await page.waitForTimeout(400); // antd's fade-in after a page load
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },

@@ -1,3 +1,4 @@
+import { formatNationalId } from '@khabkhi/thai';
 import { Space, Tag } from 'antd';
 import { useSession } from '../../app/useSession';
 import { ListPage } from '../../components/ListPage';
@@ -9,7 +10,7 @@ const columns = [
   { title: 'เลขที่ใบสมัคร', dataIndex: 'application_code' },
   { title: 'วันที่สมัคร', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} />, exportValue: (r: ApplicationRow) => r.createdAt.slice(0, 10) },
   { title: 'ผู้สมัคร', dataIndex: 'customer_name' },
-  { title: 'เลขบัตรประชาชน', dataIndex: 'idcard' },
+  { title: 'เลขบัตรประชาชน', dataIndex: 'idcard', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNationalId(v)}</span> },
   { title: 'โทรศัพท์', dataIndex: 'phone_1' },
   { title: 'หลักสูตร', dataIndex: 'course_names' },
   { title: 'ยอดสุทธิ', dataIndex: 'net', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },

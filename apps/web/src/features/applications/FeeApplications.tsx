@@ -5,7 +5,7 @@
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Radio, Row, Select, Space, Tag, Typography } from 'antd';
-import { formatBaht } from '@khabkhi/thai';
+import { formatBaht, formatNationalId } from '@khabkhi/thai';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
@@ -26,7 +26,7 @@ const columns = [
   { title: 'เลขที่', dataIndex: 'application_code' },
   { title: 'วันที่', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} />, exportValue: (r: ApplicationRow) => r.createdAt.slice(0, 10) },
   { title: 'ผู้ชำระ', dataIndex: 'customer_name' },
-  { title: 'เลขบัตรประชาชน', dataIndex: 'idcard' },
+  { title: 'เลขบัตรประชาชน', dataIndex: 'idcard', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNationalId(v)}</span> },
   { title: 'ยอดสุทธิ', dataIndex: 'net', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
   { title: 'ชำระแล้ว', dataIndex: 'paid', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
   { title: 'คงเหลือ', dataIndex: 'balance', align: 'right' as const, render: (v: string) => <MoneyText value={v} strong /> },
