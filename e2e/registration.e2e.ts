@@ -75,7 +75,7 @@ describe('registration at the counter', () => {
     await e.shot(page, 'registration-returning-customer');
   });
 
-  it('the balance is paid later by transfer from the pay-balance screen; status ชำระครบ and the totals follow', async () => {
+  it('the balance is paid later by transfer in two parts from the pay-balance screen (the amount offered follows the balance); status ชำระครบ and the totals follow', async () => {
     const page = await e.page();
     await login(e, page, 'malee');
     await page.goto(`${e.baseUrl}/paybalance`);
@@ -84,11 +84,19 @@ describe('registration at the counter', () => {
     await page.getByRole('row', { name: /กานดา/ }).click();
     await page.waitForURL(/\/paybalance\/\d+/);
     await expect.poll(() => page.locator('#pay_paid').inputValue()).toBe('3470');
+    // first a part: the amount offered then becomes the new balance
+    await page.locator('#pay_paid').fill('470');
     await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByText('โอนเงิน', { exact: true }).click();
-    const popup = page.waitForEvent('popup');
+    let popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;
-    expect(await banner(page)).toMatch(/รับชำระ 3,470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    expect(await banner(page)).toMatch(/รับชำระ 470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    await expect.poll(() => page.locator('#pay_paid').inputValue()).toBe('3000');
+    await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByText('โอนเงิน', { exact: true }).click();
+    popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
+    await popup;
+    expect(await banner(page)).toMatch(/รับชำระ 3,000.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
     await expect.poll(() => page.locator('body').innerText()).toContain('ชำระครบ');
     await e.shot(page, 'paybalance-done');
     await page.goto(`${e.baseUrl}/paybalance?status=ทั้งหมด`);

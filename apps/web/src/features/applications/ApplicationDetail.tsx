@@ -54,8 +54,9 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
     onSuccess: (res) => {
       payKey.current = newKey();
       setBanner({ status: 'success', message: res.message });
-      payForm.resetFields();
       refresh(res.data.application);
+      // the amount offered next is the new balance (initialValues hold the balance the page opened with)
+      payForm.setFieldsValue({ paid: res.data.application.balance, pay_type: 'cash', note: '' });
       openPdf(res.data.pdf);
     },
     onError: fail,
@@ -141,7 +142,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
             <Descriptions size="small" column={{ xs: 1, md: 2 }} items={[
               { key: 'n', label: 'ชื่อ-นามสกุล', children: `${c.prefix}${c.fname} ${c.sname}` },
               { key: 'i', label: c.is_foreigner ? 'เลขหนังสือเดินทาง' : 'เลขบัตรประชาชน', children: c.is_foreigner ? c.idcard : formatNationalId(c.idcard) },
-              { key: 'b', label: 'วันเกิด', children: c.birthday ? <><ThaiDate value={c.birthday} variant="long" />{c.age !== null && c.age !== undefined ? ` (${c.age} ปี)` : ''}</> : '-' },
+              { key: 'b', label: 'วันเกิด', children: c.birthday ? <span><ThaiDate value={c.birthday} variant="long" />{c.age !== null && c.age !== undefined ? ` (${c.age} ปี)` : ''}</span> : '-' },
               { key: 'p', label: 'โทรศัพท์', children: [c.phone_1, c.phone_2].filter(Boolean).join(', ') || '-' },
               { key: 'a', label: 'ที่อยู่', span: 2, children: [c.address, c.moo && `หมู่ ${c.moo}`, c.soi && `ซ.${c.soi}`, c.street && `ถ.${c.street}`, c.subdistrict, c.district, c.province, c.postcode].filter(Boolean).join(' ') || '-' },
             ]} />
