@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buddhistYear, todayBangkok } from '@khabkhi/thai';
 import type { TestApp } from '../helpers.js';
 import { counts, customer, identityViolations, makeCatalog, newIdcard, type Catalog, moneySuite } from './fixtures.js';
 
 const suite = moneySuite();
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const be = buddhistYear(todayBangkok());
 let t: TestApp;
 let cat: Catalog;
@@ -48,6 +50,33 @@ describe('application/create', () => {
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data.application).toMatchObject({ total: '6500', discount: '0', net: '6500', paid: '0', balance: '6500', status: 'ค้างชำระ', payments: [] });
     expect(r.body.data.pdf).toBeNull();
+  });
+
+  it('keeps the prices it was registered at: a later price change alters neither its lines, its balance nor its next receipt', async () => {
+    const malee = await t.as('malee');
+    const created = await malee.post('/api/application/create', body({ payment: { paid: '1000', pay_type: 'cash' } }));
+    expect(created.status, created.body.message).toBe(200);
+    const id = created.body.data.application.application_id;
+    const somchai = await t.as('somchai');
+    expect((await somchai.put('/api/course/update', { course_id: cat.car, price: '7900' })).status).toBe(200);
+    expect((await somchai.put('/api/otherfee/update', { other_fee_id: cat.rent, price: '800' })).status).toBe(200);
+    const after = (await malee.get(`/api/application/get/${id}`)).body.data;
+    expect(after.courses.map((c: any) => c.cost)).toEqual(['6500']);
+    expect(after.other_fees.map((f: any) => f.cost)).toEqual(['500', '120.75']);
+    expect(after).toMatchObject({ total: '7120.75', net: '7120.75', paid: '1000', balance: '6120.75' });
+    const paid = await malee.post('/api/application/paybalance', { application_id: id, paid: '6120.75', pay_type: 'transfer' });
+    expect(paid.status, paid.body.message).toBe(200);
+    expect(paid.body.data.application).toMatchObject({ balance: '0', status: 'ชำระครบ' });
+    const [receipt] = rowsOf<{ snapshot: any }>(await t.db.execute(sql`select snapshot from receipts where payment_id = ${paid.body.data.payment.payment_id}`));
+    expect(receipt!.snapshot.items.map((i: any) => i.amount)).toEqual(['6500', '500', '120.75']);
+    expect(receipt!.snapshot.totals).toMatchObject({ total: '7120.75', paid_before: '1000', amount: '6120.75', balance_after: '0' });
+    // the catalog's new prices are what a new registration gets
+    const next = await malee.post('/api/application/create', body());
+    expect(next.body.data.application.courses[0].cost).toBe('7900');
+    expect(next.body.data.application.other_fees[0].cost).toBe('800');
+    await somchai.put('/api/course/update', { course_id: cat.car, price: '6500' });
+    await somchai.put('/api/otherfee/update', { other_fee_id: cat.rent, price: '500' });
+    expect(await identityViolations(t.db)).toEqual([]);
   });
 
   it('full payment by transfer → ชำระครบ; a fixed-amount promotion', async () => {
