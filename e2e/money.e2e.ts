@@ -105,4 +105,32 @@ describe('money after registration', () => {
     expect(await banner(page)).toMatch(/ปิดยอดประจำวันที่ .* แล้ว ไม่สามารถแก้ไขประเภทการชำระได้/);
     expect(todayBangkok()).toMatch(/^\d{4}-/);
   });
+
+  it('two counters take the same balance at once (one with a double click): one payment; the other sees why and the money as it is', async () => {
+    const malee = await e.app.as('malee');
+    const opts = (await malee.get('/api/application/getforregister')).body.data;
+    const r = await malee.post('/api/application/create', {
+      customer: { is_foreigner: false, prefix: 'นาย', fname: 'สองเคาน์เตอร์', sname: 'ทดสอบ', idcard: makeThaiNationalId('110350041237'), phone_1: '0817770000' },
+      courses: [{ course_id: opts.courses[0].course_id }], other_fees: [], payment: { paid: '1000', pay_type: 'cash' },
+    });
+    const id = r.body.data.application.application_id as number;
+    const balance = r.body.data.application.balance as string;
+    const [a, b] = [await e.page(), await e.page()];
+    await login(e, a, 'malee');
+    await login(e, b, 'somchai');
+    for (const p of [a, b]) {
+      await p.goto(`${e.baseUrl}/paybalance/${id}`);
+      await expect.poll(() => p.locator('#pay_paid').inputValue()).toBe(balance);
+    }
+    const submit = (p: typeof a) => p.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' });
+    await Promise.all([submit(a).dblclick(), submit(b).click()]);
+    const messages = await Promise.all([banner(a), banner(b)]);
+    expect(messages.filter((m) => /^รับชำระ .* บาท ใบเสร็จเลขที่ RC-HQ-/.test(m))).toHaveLength(1);
+    expect(messages.filter((m) => m === 'ใบสมัครนี้ชำระครบแล้ว ไม่มียอดคงเหลือ')).toHaveLength(1);
+    const refused = /ชำระครบแล้ว/.test(messages[0]!) ? a : b;
+    await expect.poll(() => refused.getByTestId('balance').innerText()).toBe('0.00 บาท');
+    await e.shot(refused, 'paybalance-two-counters');
+    const detail = (await malee.get(`/api/application/get/${id}`)).body.data;
+    expect(detail.payments.map((p: { paid: string }) => p.paid)).toEqual(['1000', balance]);
+  });
 });

@@ -59,7 +59,8 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
       payForm.setFieldsValue({ paid: res.data.application.balance, pay_type: 'cash', note: '' });
       openPdf(res.data.pdf);
     },
-    onError: fail,
+    // refused (e.g. another counter took the balance a moment ago): show the reason and the money as it is now
+    onError: (e) => { fail(e); refresh(); },
   });
 
   const doRefund = useMutation({
