@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buddhistYear, todayBangkok } from '@khabkhi/thai';
 import type { TestApp } from '../helpers.js';
 import { counts, customer, identityViolations, makeCatalog, type Catalog, moneySuite } from './fixtures.js';
@@ -130,5 +131,18 @@ describe('pay-balance lists', () => {
     expect(reprint.body.data.pdf).toMatch(/^\/api\/documents\//);
     const suda = await t.as('suda');
     expect((await suda.post('/api/payment/pdf', { payment_id: rows[0].payment_id })).status).toBe(403);
+  });
+  it('past receipt 999,999 of a year the number grows a digit instead of repeating one', async () => {
+    const malee = await t.as('malee');
+    const a = await register();
+    await t.db.execute(sql`update doc_sequences set last_no = 999998 where branch_id = ${cat.hq} and series = 'RC' and be_year = ${be}`);
+    const codes: string[] = [];
+    for (const paid of ['1', '2']) {
+      const r = await malee.post('/api/application/paybalance', { application_id: a.application_id, paid, pay_type: 'cash' });
+      expect(r.status, r.body.message).toBe(200);
+      codes.push(r.body.data.payment.payment_code);
+    }
+    expect(codes).toEqual([`RC-HQ-${be}-999999`, `RC-HQ-${be}-1000000`]);
+    expect(await identityViolations(t.db)).toEqual([]);
   });
 });

@@ -137,7 +137,7 @@ async function writeMoneyEntry(
       returning last_no
     ), pay as (
       insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, note, business_date, created_by)
-      select ${before.application_id}, ${before.branch_id}, ${entry.kind}, ${prefix} || lpad(seq.last_no::text, 6, '0'),
+      select ${before.application_id}, ${before.branch_id}, ${entry.kind}, ${prefix} || lpad(seq.last_no::text, greatest(6, length(seq.last_no::text)), '0'),
              ${entry.payType}, ${signed}::numeric, ${entry.note}, ${today}::date, ${actor.userId} from seq
       returning payment_id, payment_code, created_at
     ), app as (
