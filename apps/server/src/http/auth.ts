@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
+import { preparedPer } from '../db/sql.js';
 import { branches, refreshTokens, roles, users, type Ability } from '../db/schema/core.js';
 import { can, type Action, type Subject } from './abilities.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -55,8 +56,7 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
 }
 
 /** The query behind every authenticated request, prepared once per database (parsed and planned once per connection). */
-function actorQuery(db: Db) {
-  return db
+const actorQuery = preparedPer((db: Db) => db
     .select({
       userId: users.user_id, username: users.username, roleId: roles.role_id, roleSlug: roles.slug,
       abilities: roles.abilities, allBranches: roles.all_branches, childBranches: roles.child_branches,
@@ -69,14 +69,10 @@ function actorQuery(db: Db) {
     .innerJoin(branches, eq(branches.branch_id, users.branch_id))
     .where(and(eq(users.user_id, sql.placeholder('userId')), eq(users.is_delete, false), eq(users.status, 'active'), eq(roles.is_delete, false)))
     .limit(1)
-    .prepare('auth_actor');
-}
-const actorQueries = new WeakMap<Db, ReturnType<typeof actorQuery>>();
+    .prepare('auth_actor'));
 
 export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
-  let q = actorQueries.get(db);
-  if (!q) actorQueries.set(db, (q = actorQuery(db)));
-  const rows = await q.execute({ userId, familyId });
+  const rows = await actorQuery(db).execute({ userId, familyId });
   const r = rows[0];
   if (!r || !r.live) return null;
   let branchScope: number[] | null = null;

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { buddhistYear, formatBaht, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
+import { isoTimestamp } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { applications, customers, payments } from '../../db/schema/money.js';
 import type { ReceiptSnapshot } from '../../documents/types.js';
@@ -147,20 +148,20 @@ async function writeMoneyEntry(
       returning application_id
     ), receipt as (
       insert into receipts (payment_id, snapshot)
-      select payment_id, ${JSON.stringify(snapshot)}::jsonb || jsonb_build_object('number', payment_code, 'issued_at', ${ISO('created_at')}) from pay
+      select payment_id, ${JSON.stringify(snapshot)}::jsonb || jsonb_build_object('number', payment_code, 'issued_at', ${isoTimestamp('created_at')}) from pay
     ), logged as (
       insert into audit_log (user_id, branch_id, entity, entity_id, action, after, request_id)
       select ${actor.userId}, ${before.branch_id}, 'payment', payment_id::text, ${entry.kind === 'payment' ? 'create' : 'refund'},
         jsonb_build_object('payment', jsonb_build_object('payment_id', payment_id, 'payment_code', payment_code, 'kind', ${entry.kind}::text,
           'pay_type', ${entry.payType}::text, 'amount', ${signed}::text, 'note', ${entry.note}::text, 'business_date', ${today}::text,
-          'created_by', ${actor.userId}::int, 'createdAt', ${ISO('created_at')}), 'application', ${JSON.stringify(summary)}::jsonb),
+          'created_by', ${actor.userId}::int, 'createdAt', ${isoTimestamp('created_at')}), 'application', ${JSON.stringify(summary)}::jsonb),
         ${reqId ?? null}
       from pay
     )${claim ? sql`, remembered as (
       update idempotency_keys set status_code = 200, response = jsonb_build_object('applicationId', ${before.application_id}::int, 'paymentId', pay.payment_id)
       from pay where user_id = ${claim.userId} and key = ${claim.key}
     )` : sql``}
-    select pay.payment_id, pay.payment_code, ${ISO('pay.created_at')} as created_at from pay, app`);
+    select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at from pay, app`);
   const row = (res as unknown as { rows: { payment_id: number; payment_code: string; created_at: string }[] }).rows[0];
   if (!row) throw notFound('ไม่พบใบสมัครนี้');
   if (claim) claim.stored = true;
@@ -169,9 +170,6 @@ async function writeMoneyEntry(
     application: { ...after, updatedAt: new Date() },
   };
 }
-
-/** A timestamp as JavaScript's toISOString() writes it (UTC, milliseconds). */
-const ISO = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * An approved void on a LOCKED application: the payment stays (its number stays used) but is marked void,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn, Db, Tx } from '../../db/connection.js';
+import { isoTimestamp, preparedPer } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { courses, courseTypes, otherFees, promotions } from '../../db/schema/catalog.js';
 import { applicationCourses, applicationFees, applications, applicationStats, customers, promotionUsages } from '../../db/schema/money.js';
@@ -182,16 +183,12 @@ export async function payBalance(tx: Tx, actor: Actor, input: { application_id: 
 
 const m = (v: string) => fromSatang(S(v));
 
-/** A timestamp as JavaScript's toISOString() writes it. */
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 interface LineJson { line_id: number; course_id: number; course_name: string; course_type: string; promotion_id: number | null; promotion_code: string; exam_date: string | null; cost: string; discount: string }
 interface FeeJson { line_id: number; other_fee_id: number; other_fee_name: string; is_request_fee: boolean; date: string | null; cost: string; discount: string }
 interface PayJson { payment_id: number; payment_code: string; kind: string; pay_type: string; amount: string; note: string; createdAt: string; business_date: string; created_by_name: string; is_void: boolean }
 
 /** application/get/{id} — the SPEC's field list, scoped to the user's branches; one query (lines, fees and payments as JSON). */
-function detailQuery(conn: Conn) {
-  return conn.select({
+const detailQuery = preparedPer((conn: Conn) => conn.select({
     a: applications, c: customers, branch_name: branches.name, created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}`,
     related_code: sql<string | null>`(select r.application_code from applications r where r.application_id = ${applications.related_application_id})`,
     // a request-fee application shows the courses of the registration it concerns
@@ -203,7 +200,7 @@ function detailQuery(conn: Conn) {
         'is_request_fee', f.is_request_fee, 'date', f.date::text, 'cost', f.cost::text, 'discount', f.discount::text) order by f.line_no), '[]'::json)
       from application_fees f where f.application_id = ${applications.application_id})`,
     pays: sql<PayJson[]>`(select coalesce(json_agg(json_build_object('payment_id', p.payment_id, 'payment_code', p.payment_code, 'kind', p.kind,
-        'pay_type', p.pay_type, 'amount', p.amount::text, 'note', p.note, 'createdAt', ${sql.raw(iso('p.created_at'))}, 'business_date', p.business_date::text,
+        'pay_type', p.pay_type, 'amount', p.amount::text, 'note', p.note, 'createdAt', ${isoTimestamp('p.created_at')}, 'business_date', p.business_date::text,
         'created_by_name', pu.fname || ' ' || pu.sname, 'is_void', p.is_void) order by p.created_at, p.payment_id), '[]'::json)
       from payments p join users pu on pu.user_id = p.created_by where p.application_id = ${applications.application_id})`,
   })
@@ -212,14 +209,10 @@ function detailQuery(conn: Conn) {
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
     .innerJoin(users, eq(users.user_id, applications.created_by))
     .where(eq(applications.application_id, sql.placeholder('id')))
-    .prepare('application_detail');
-}
-const detailQueries = new WeakMap<Conn, ReturnType<typeof detailQuery>>();
+    .prepare('application_detail'));
 
 export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: number) {
-  let q = detailQueries.get(conn);
-  if (!q) detailQueries.set(conn, (q = detailQuery(conn)));
-  const [row] = await q.execute({ id });
+  const [row] = await detailQuery(conn).execute({ id });
   if (!row) throw notFound('ไม่พบใบสมัครนี้');
   if (actor) assertBranch(actor, row.a.branch_id);
   const { a, lines, fees, pays } = row;
