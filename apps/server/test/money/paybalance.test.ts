@@ -81,6 +81,29 @@ describe('application/paybalance', () => {
     expect((await malee.post('/api/application/paybalance', { application_id: a.application_id, paid: '1', pay_type: 'cash' }, { 'idempotency-key': 'short' })).status).toBe(400);
   });
 
+  it('a repeated key whose first call paid the whole balance answers the first payment, not "paid in full" — also when sent at once', async () => {
+    const malee = await t.as('malee');
+    const a = await register(); // balance 7000
+    const key = randomUUID();
+    const pay = () => malee.post('/api/application/paybalance', { application_id: a.application_id, paid: '7000', pay_type: 'transfer' }, { 'idempotency-key': key });
+    const all = await Promise.all(Array.from({ length: 8 }, pay));
+    expect(all.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(all.map((r) => r.body.data.payment.payment_id)).size).toBe(1);
+    const later = await pay();
+    expect(later.status, later.body.message).toBe(200);
+    expect(later.body.data.payment.payment_id).toBe(all[0]!.body.data.payment.payment_id);
+    const detail = (await malee.get(`/api/application/get/${a.application_id}`)).body.data;
+    expect(detail.payments).toHaveLength(1);
+    expect(detail).toMatchObject({ paid: '7000', balance: '0', status: 'ชำระครบ' });
+    // without the key, the same request is refused in Thai and writes nothing
+    const before = await counts(t.db);
+    const plain = await malee.post('/api/application/paybalance', { application_id: a.application_id, paid: '7000', pay_type: 'transfer' });
+    expect(plain.status).toBe(400);
+    expect(plain.body.message).toBe('ใบสมัครนี้ชำระครบแล้ว ไม่มียอดคงเหลือ');
+    expect(await counts(t.db)).toEqual(before);
+    expect(await identityViolations(t.db)).toEqual([]);
+  });
+
   it('a repeated Idempotency-Key on create registers once', async () => {
     const malee = await t.as('malee');
     const key = randomUUID();

@@ -14,7 +14,7 @@ import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { formatAddress, fullName } from '../customers/service.js';
-import type { Claim } from './idempotency.js';
+import { KeyTaken, type Claim } from './idempotency.js';
 import { formatNumber, type Series } from './numbers.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -55,8 +55,8 @@ export interface PaymentResult {
 /**
  * Records a payment on a LOCKED application: 0 < amount ≤ balance, the next receipt number of the branch
  * and Buddhist year, paid/balance/status updated, and the receipt snapshot stored — all in the caller's transaction.
- * `ctx` (from lockForPayment) saves reading the receipt's context again; with `claim`, the Idempotency-Key's answer
- * `{ applicationId, paymentId }` is stored by the same statement.
+ * `ctx` (from lockForPayment) saves reading the receipt's context again; with `claim`, the Idempotency-Key is claimed
+ * with its answer `{ applicationId, paymentId }` by the same statement (KeyTaken when an earlier call has it).
  */
 export async function recordPayment(
   tx: Conn, actor: Actor, app: ApplicationRow,
@@ -158,13 +158,20 @@ async function writeMoneyEntry(
         ${reqId ?? null}
       from pay
     )${claim ? sql`, remembered as (
-      update idempotency_keys set status_code = 200, response = jsonb_build_object('applicationId', ${before.application_id}::int, 'paymentId', pay.payment_id)
-      from pay where user_id = ${claim.userId} and key = ${claim.key}
+      insert into idempotency_keys (user_id, key, route, status_code, response)
+      select ${claim.userId}, ${claim.key}, ${claim.route}, 200, jsonb_build_object('applicationId', ${before.application_id}::int, 'paymentId', pay.payment_id) from pay
+      on conflict do nothing
+      returning key
     )` : sql``}
-    select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at from pay, app`);
-  const row = (res as unknown as { rows: { payment_id: number; payment_code: string; created_at: string }[] }).rows[0];
+    select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at,
+      ${claim ? sql`(select count(*) from remembered)::int` : sql`1`} as remembered
+    from pay, app`);
+  const row = (res as unknown as { rows: { payment_id: number; payment_code: string; created_at: string; remembered: number }[] }).rows[0];
   if (!row) throw notFound('ไม่พบใบสมัครนี้');
-  if (claim) claim.stored = true;
+  if (claim) {
+    if (Number(row.remembered) === 0) throw new KeyTaken();
+    claim.stored = true;
+  }
   return {
     payment: { payment_id: Number(row.payment_id), payment_code: row.payment_code, createdAt: new Date(row.created_at) },
     application: { ...after, updatedAt: new Date() },

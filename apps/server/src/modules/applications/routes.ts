@@ -118,7 +118,7 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
   }, async (req) => {
     const actor = actorOf(req);
     const { value: ids } = await idempotent(db(), actor.userId, idempotencyKeyOf(req), `${prefix}/paybalance`,
-      (tx, claim) => payBalance(tx, actor, req.body as never, req.id, kind, claim));
+      (tx, claim) => payBalance(tx, actor, req.body as never, req.id, kind, claim), { claimsItself: true });
     const detail = await getApplicationDetail(db(), actor, ids.applicationId);
     const value = { application: detail, payment: detail.payments.find((p) => p.payment_id === ids.paymentId)! };
     return ok({ ...value, createStatus: true, pdf: await receiptLink(app, value.payment.payment_id, false) },
