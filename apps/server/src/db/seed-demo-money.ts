@@ -13,7 +13,7 @@ import { applications } from './schema/money.js';
 import type { Actor } from '../http/auth.js';
 import { createApplication, payBalance } from '../modules/applications/service.js';
 import { lockApplication, recordRefund } from '../modules/applications/money.js';
-import { requestVoid } from '../modules/requests/service.js';
+import { requestVoid } from '../modules/approvals/service.js';
 
 const STUDENTS: [string, string, string, string][] = [
   ['นาย', 'ธนกร', 'วงศ์ใหญ่', '0891234501'], ['นางสาว', 'ปิยะพร', 'แสงอรุณ', '0861234502'], ['นาย', 'ณัฐวุฒิ', 'บุญมาก', '0821234503'],

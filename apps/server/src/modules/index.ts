@@ -3,13 +3,13 @@ import authRoutes from './auth/routes.js';
 import branchRoutes from './branches/routes.js';
 import fileRoutes from './files/routes.js';
 import settingsRoutes from './settings/routes.js';
-import userRoutes from './users/routes.js';
+import userRoutes from './employees/routes.js';
 import applicationRoutes from './applications/routes.js';
 import cashCloseRoutes from './cashclose/routes.js';
 import catalogRoutes from './catalog/routes.js';
 import customerRoutes from './customers/routes.js';
 import paymentRoutes from './payments/routes.js';
-import requestRoutes from './requests/routes.js';
+import requestRoutes from './approvals/routes.js';
 
 /** One Fastify plugin per feature, each mounted under /api. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [

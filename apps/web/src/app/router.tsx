@@ -17,10 +17,10 @@ const PayBalanceList = lazy(() => import('../features/applications/ApplicationLi
 const NewApplication = lazy(() => import('../features/applications/NewApplication'));
 const ApplicationDetail = lazy(() => import('../features/applications/ApplicationDetail'));
 const CardAgentHelp = lazy(() => import('../features/help/CardAgentHelp'));
-const RequestList = lazy(() => import('../features/money/Requests'));
-const OverdueList = lazy(() => import('../features/money/Overdue'));
-const PaymentHistory = lazy(() => import('../features/money/PaymentHistory'));
-const CashClose = lazy(() => import('../features/money/CashClose'));
+const RequestList = lazy(() => import('../features/approvals/ApprovalList'));
+const OverdueList = lazy(() => import('../features/applications/Overdue'));
+const PaymentHistory = lazy(() => import('../features/payments/PaymentHistory'));
+const CashClose = lazy(() => import('../features/cashclose/CashClose'));
 const fees = () => import('../features/applications/FeeApplications');
 const FeeList = lazy(() => fees().then((m) => ({ default: () => <m.FeeApplicationList kind="fee" /> })));
 const RequestFeeList = lazy(() => fees().then((m) => ({ default: () => <m.FeeApplicationList kind="request" /> })));

@@ -11,7 +11,7 @@ import { actorOf, branchScopeWhere } from '../../http/auth.js';
 import { ALL, isAll, ok } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { allOf, withAll } from '../../http/tables.js';
-import { crudRoutes } from './crud.js';
+import { crudRoutes } from '../../http/crud.js';
 import {
   EVALUATE_CATEGORIES, EVALUATE_STATUS, EXPENSE_STATUS, PAYROLL_CONDITIONS, PAYROLL_DEDUCTION_CATEGORIES, PAYROLL_INCOME_CATEGORIES,
   PAYROLL_STATUS, PAYROLL_TITLE_VALUES, PAYROLL_TYPES,

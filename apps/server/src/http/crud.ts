@@ -10,14 +10,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Type, type TProperties } from 'typebox';
 import { Id, TableQuery } from '@khabkhi/contracts';
 import { fromSatang, toSatang } from '@khabkhi/thai';
-import type { Conn, Db } from '../../db/connection.js';
-import { branches } from '../../db/schema/core.js';
-import { audit } from '../../http/audit.js';
-import { actorOf, assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
-import type { Subject } from '../../http/abilities.js';
-import { ALL, isAll, ok, pageOf, table } from '../../http/envelope.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { allOf, branchFilter, textSearch, withAll, type Opt } from '../../http/tables.js';
+import type { Conn, Db } from '../db/connection.js';
+import { branches } from '../db/schema/core.js';
+import { audit } from './audit.js';
+import { actorOf, assertBranch, branchScopeWhere, type Actor } from './auth.js';
+import type { Subject } from './abilities.js';
+import { ALL, isAll, ok, pageOf, table } from './envelope.js';
+import { badRequest, notFound } from './errors.js';
+import { allOf, branchFilter, textSearch, withAll, type Opt } from './tables.js';
 
 export const ACTIVE_OPTIONS: Opt[] = [{ name: 'เปิดใช้งาน', value: true }, { name: 'ปิดใช้งาน', value: false }];
 
