@@ -6,6 +6,9 @@ export type Opt = { name: string; value: string | number | boolean };
 /** Dropdown options with the Thai "all" first, as every list filter starts. */
 export const withAll = (opts: Opt[]): Opt[] => [{ name: ALL, value: ALL }, ...opts];
 
+/** Options whose value is the name itself (course types, Thai statuses): the list filters take only {name, value}. */
+export const namedOptions = (names: readonly string[]): Opt[] => names.map((n) => ({ name: n, value: n }));
+
 /** ILIKE over several columns; % and _ typed by the user are taken literally. */
 export function textSearch(text: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
   if (isAll(text)) return undefined;

@@ -1,40 +1,42 @@
 /**
- * The one list screen: filters (Selects fed by the response's `filter`, default ทั้งหมด),
- * free-text search, pagination, all state in the URL; loading/empty states in Thai;
- * export of the filtered rows (.xlsx/.csv); an "add" button and row click → detail.
+ * The one list screen: declared filters (listFilters.tsx: select, month, date range — all state in the URL),
+ * free-text search, pagination; loading/empty states in Thai; an optional chart above the table; opt-in row
+ * selection for bulk actions; export of the filtered rows (.xlsx with numeric money, .csv safe from formulas)
+ * and an A4 landscape print of them; an "add" button and row click → detail.
  */
-import { DownloadOutlined, FileExcelOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileExcelOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Dropdown, Empty, Flex, Input, Select, Table } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Flex, Input, Space, Table } from 'antd';
 import type { TableColumnType } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage, type Option, type TableResult } from '../api/client';
+import { tableKeys } from '../api/queryKeys';
 import { th } from '../i18n/th';
-import { exportCsv, exportXlsx, type ExportColumn } from './exportRows';
+import { exportCsv, exportXlsx, type ExportColumn, type ExportKind } from './exportRows';
+import { ALL, kindOf, selectOptions, type FilterContext, type FilterKey, type FilterSpec } from './listFilters';
+import { ListPrint, type PrintJob } from './ListPrint';
+import { formatMoney } from './MoneyText';
 import { PageHeader } from './PageHeader';
-import { ThaiDatePicker } from './ThaiDatePicker';
 import { ResultBanner } from './ResultBanner';
 import { useBanner } from './useBanner';
 
-export type FilterKey = 'branch' | 'status' | 'type' | 'category' | 'user';
-
-const FILTER_LABELS: Record<FilterKey, string> = {
-  branch: 'สาขา',
-  status: 'สถานะ',
-  type: 'ประเภท',
-  category: 'หมวดหมู่',
-  user: 'พนักงาน',
-};
+export type { FilterKey, FilterSpec } from './listFilters';
 
 export interface ListColumn<T> extends TableColumnType<T> {
-  /** Thai header; also the export header. */
+  /** Thai header; also the export and print header. */
   title: string;
-  /** Export cell value; default: row[dataIndex]. */
+  /** Export/print cell value; default: row[dataIndex]. */
   exportValue?: (row: T) => unknown;
-  /** Leave this column out of the export (e.g. photo). */
+  /** Leave this column out of the export and the print (e.g. photo, actions). */
   noExport?: boolean;
+  /** What the value is: money is numeric in Excel and right-aligned; dates are Bangkok dates. */
+  kind?: ExportKind;
+  /** Long text: at most this wide (px), wrapping to two lines, the whole text in a tooltip. */
+  wrap?: number;
 }
+
+export type ListResult<T> = TableResult<T> & { totals?: Record<string, string> };
 
 export interface ListPageProps<T> {
   title: string;
@@ -43,11 +45,11 @@ export interface ListPageProps<T> {
   endpoint: string;
   columns: ListColumn<T>[];
   rowKey: keyof T & string;
-  /** Which dropdown filters to show, fed from the response's `filter[key]`. */
-  filters?: FilterKey[];
-  /** Label of each filter (defaults: สาขา, สถานะ, ประเภท, หมวดหมู่). */
+  /** The filters: a key is a dropdown fed from the response's `filter[key]`; a spec declares any kind. */
+  filters?: (FilterKey | FilterSpec)[];
+  /** Label of a dropdown filter (defaults: สาขา, สถานะ, ประเภท, หมวดหมู่, พนักงาน, รายการค่าใช้จ่าย). */
   filterLabels?: Partial<Record<FilterKey, string>>;
-  /** Default value of a filter when absent from the URL (default ทั้งหมด). */
+  /** Default value of a dropdown filter when absent from the URL (default ทั้งหมด). */
   filterDefaults?: Partial<Record<FilterKey, string>>;
   /** Free-text search (default true); a string sets the placeholder. */
   search?: boolean | string;
@@ -55,28 +57,30 @@ export interface ListPageProps<T> {
   addButton?: { to: string; label: string };
   /** Row click → this path. */
   detailPath?: (row: T) => string;
-  /** File name of the export (without extension); false hides export. */
+  /** File name of the export (without extension); false hides export and print. */
   exportName?: string | false;
-  /** Max rows in an export (default 5000). */
+  /** Max rows in an export or a print (default 5000). */
   exportLimit?: number;
   /** Extra buttons on the header. */
   extra?: ReactNode;
   defaultPerPage?: number;
-  /** A date range filter (start/end, YYYY-MM-DD) with its default, e.g. today for the payment history. */
+  /** A date range filter (start/end, YYYY-MM-DD) with its default; same as a { kind: 'dateRange' } filter. */
   dateRange?: { start: string; end: string; label?: string };
   /** Extra fixed query parameters. */
   baseQuery?: Record<string, string>;
   /** Totals or other figures of the whole filtered result, shown above the table (e.g. by cash / transfer). */
-  summary?: (result: (TableResult<T> & { totals?: Record<string, string> }) | undefined) => ReactNode;
+  summary?: (result: ListResult<T> | undefined) => ReactNode;
+  /** A chart (or any figure) drawn from the result, above the table. */
+  chart?: (result: ListResult<T> | undefined) => ReactNode;
+  /** Row selection for bulk actions (opt-in): the bar shows the actions for the chosen rows. */
+  selection?: { actions: (rows: T[], clear: () => void) => ReactNode };
 }
-
-const ALL = th.all;
 
 function columnKey<T>(c: ListColumn<T>): string {
   return String(c.key ?? (Array.isArray(c.dataIndex) ? c.dataIndex.join('.') : c.dataIndex));
 }
 
-function defaultValue<T>(c: ListColumn<T>): (row: T) => unknown {
+function valueOf<T>(c: ListColumn<T>): (row: T) => unknown {
   if (c.exportValue) return c.exportValue;
   const di = c.dataIndex;
   return (row: T) => {
@@ -85,38 +89,64 @@ function defaultValue<T>(c: ListColumn<T>): (row: T) => unknown {
   };
 }
 
+/** The filters of a list as specs: dropdown keys, the legacy dateRange prop and declared specs alike. */
+export function filterSpecs(p: Pick<ListPageProps<unknown>, 'filters' | 'filterLabels' | 'filterDefaults' | 'dateRange'>): FilterSpec[] {
+  const specs: FilterSpec[] = (p.filters ?? []).map((f) =>
+    typeof f === 'string' ? { kind: 'select', key: f, label: p.filterLabels?.[f], default: p.filterDefaults?.[f] } : f);
+  if (p.dateRange) specs.push({ kind: 'dateRange', label: p.dateRange.label, default: { start: p.dateRange.start, end: p.dateRange.end } });
+  return specs;
+}
+
+/** The table's columns: money right-aligned and formatted, long text clamped with its tooltip. */
+function tableColumn<T>(c: ListColumn<T>): TableColumnType<T> {
+  const { exportValue: _e, noExport: _n, kind, wrap, ...col } = c;
+  let render = col.render;
+  if (kind === 'money' && !render) render = (v: unknown) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v as string)}</span>;
+  if (wrap) {
+    const inner = render;
+    const text = valueOf(c);
+    render = (v: unknown, r: T, i: number) => {
+      const t = text(r);
+      return (
+        <div className="kk-clamp" style={{ maxWidth: wrap, minWidth: Math.min(wrap, 120) }} title={t === null || t === undefined ? undefined : String(t)}>
+          {inner ? (inner(v, r, i) as ReactNode) : (v as ReactNode)}
+        </div>
+      );
+    };
+  }
+  return { ...col, key: columnKey(c), align: col.align ?? (kind === 'money' || kind === 'number' ? 'right' : undefined), render };
+}
+
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const {
-    title, subtitle, endpoint, columns, rowKey, filters = [], filterLabels = {}, filterDefaults = {}, search = true,
-    addButton, detailPath, exportName, exportLimit = 5000, extra, defaultPerPage = 10, summary, dateRange, baseQuery,
+    title, subtitle, endpoint, columns, rowKey, search = true, addButton, detailPath, exportName, exportLimit = 5000,
+    extra, defaultPerPage = 10, summary, chart, baseQuery, selection,
   } = props;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
+  const [busy, setBusy] = useState<'export' | 'print' | null>(null);
+  const [printJob, setPrintJob] = useState<PrintJob | null>(null);
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   // a detail page may navigate back here with { state: { banner } } (e.g. after a delete)
   const [banner, setBanner] = useBanner(endpoint);
 
+  const specs = useMemo(() => filterSpecs(props), // eslint-disable-next-line react-hooks/exhaustive-deps
+    [JSON.stringify([props.filters, props.filterLabels, props.filterDefaults, props.dateRange])]);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const perPage = Math.min(100, Math.max(1, Number(params.get('per_page')) || defaultPerPage));
   const text = params.get('text') ?? '';
-  const filterValues = Object.fromEntries(filters.map((k) => [k, params.get(k) ?? filterDefaults[k] ?? ALL])) as Record<FilterKey, string>;
 
-  const start = dateRange ? (params.get('start') ?? dateRange.start) : null;
-  const end = dateRange ? (params.get('end') ?? dateRange.end) : null;
   const query = useMemo(() => {
     const q: Record<string, string | number> = { ...baseQuery, page, per_page: perPage };
-    if (start) q.start = start;
-    if (end) q.end = end;
-    // a list whose default is not ทั้งหมด (e.g. ค้างชำระ) must say ทั้งหมด explicitly when the user picks it
-    for (const k of filters) if (filterValues[k] && (filterValues[k] !== ALL || (filterDefaults[k] ?? ALL) !== ALL)) q[k] = filterValues[k];
+    for (const s of specs) Object.assign(q, kindOf(s).query(s, params));
     if (text) q.text = text;
     return q;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, perPage, text, start, end, JSON.stringify(filterValues)]);
+  }, [params.toString(), specs, JSON.stringify(baseQuery), defaultPerPage]);
 
   const result = useQuery({
-    queryKey: [endpoint, query],
+    queryKey: tableKeys.list(endpoint, query),
     queryFn: () => api.table<T>(endpoint, query),
     placeholderData: keepPreviousData,
   });
@@ -124,46 +154,67 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const update = (changes: Record<string, string | number | null>, resetPage = true) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
-      const isDefault = v === null || v === '' || (k in filterDefaults ? v === filterDefaults[k as FilterKey] : v === ALL);
-      if (isDefault) next.delete(k);
+      if (v === null || v === '') next.delete(k);
       else next.set(k, String(v));
     }
     if (resetPage && !('page' in changes)) next.delete('page');
     setParams(next);
   };
 
-  const filterOptions = (k: FilterKey): Option[] => {
-    const opts = result.data?.filter?.[k] ?? [{ name: ALL, value: ALL }];
-    return opts.some((o) => String(o.value) === ALL) ? opts : [{ name: ALL, value: ALL }, ...opts];
+  const ctx: FilterContext = {
+    url: params,
+    update,
+    options: (k: string): Option[] => selectOptions(result.data?.filter?.[k]),
   };
 
-  const exportCols: ExportColumn<T>[] = columns.filter((c) => !c.noExport).map((c) => ({ title: c.title, value: defaultValue(c) }));
+  const exportCols: ExportColumn<T>[] = columns.filter((c) => !c.noExport).map((c) => ({ title: c.title, value: valueOf(c), kind: c.kind }));
+
+  /** Every filtered row, page by page, up to the limit. */
+  const fetchAll = async (): Promise<{ rows: T[]; capped: boolean }> => {
+    const rows: T[] = [];
+    for (let p = 1; rows.length < exportLimit; p++) {
+      const res: TableResult<T> = await api.table<T>(endpoint, { ...query, page: p, per_page: 100 });
+      rows.push(...res.data);
+      if (p >= res.meta.last_page || res.data.length === 0) break;
+    }
+    return { rows: rows.slice(0, exportLimit), capped: rows.length >= exportLimit };
+  };
 
   const doExport = async (kind: 'xlsx' | 'csv') => {
-    setExporting(true);
+    setBusy('export');
     const hide = message.loading(th.exporting, 0);
     try {
-      const rows: T[] = [];
-      for (let p = 1; rows.length < exportLimit; p++) {
-        const res: TableResult<T> = await api.table<T>(endpoint, { ...query, page: p, per_page: 100 });
-        rows.push(...res.data);
-        if (p >= res.meta.last_page || res.data.length === 0) break;
-      }
-      const data = rows.slice(0, exportLimit);
+      const { rows, capped } = await fetchAll();
       const name = (exportName || title).replace(/[\\/:*?"<>|]/g, '');
-      if (kind === 'xlsx') await exportXlsx(data, exportCols, name);
-      else exportCsv(data, exportCols, name);
-      message.success(`ส่งออก ${data.length.toLocaleString('th-TH')} รายการเรียบร้อยแล้ว${rows.length >= exportLimit ? ` (สูงสุด ${exportLimit.toLocaleString('th-TH')} รายการ)` : ''}`);
+      if (kind === 'xlsx') await exportXlsx(rows, exportCols, name);
+      else exportCsv(rows, exportCols, name);
+      message.success(`ส่งออก ${rows.length.toLocaleString('th-TH')} รายการเรียบร้อยแล้ว${capped ? ` (สูงสุด ${exportLimit.toLocaleString('th-TH')} รายการ)` : ''}`);
     } catch (e) {
       message.error(errorMessage(e));
     } finally {
       hide();
-      setExporting(false);
+      setBusy(null);
+    }
+  };
+
+  const doPrint = async () => {
+    setBusy('print');
+    try {
+      const { rows, capped } = await fetchAll();
+      const filterLines = specs.map((s) => kindOf(s).describe(s, params, ctx)).filter((x): x is [string, string] => x !== null);
+      if (text) filterLines.push([th.search, text]);
+      const branchChosen = specs.some((s) => s.kind === 'select' && s.key === 'branch' && (params.get('branch') ?? s.default ?? ALL) !== ALL);
+      setPrintJob({ title, rows, columns: exportCols, filters: filterLines, capped, limit: exportLimit, branchFromFilter: branchChosen });
+    } catch (e) {
+      message.error(errorMessage(e));
+    } finally {
+      setBusy(null);
     }
   };
 
   const meta = result.data?.meta;
-  const tableColumns = columns.map((c) => ({ ...c, key: columnKey(c) }));
+  const narrowed = !!text || specs.some((s) => s.kind === 'select' && kindOf(s).narrowed(s, params));
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
 
   return (
     <div>
@@ -174,18 +225,21 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           <>
             {extra}
             {exportName !== false && (
-              <Dropdown
-                menu={{
-                  items: [
-                    { key: 'xlsx', icon: <FileExcelOutlined />, label: th.exportExcel + ' (.xlsx)' },
-                    { key: 'csv', icon: <DownloadOutlined />, label: th.exportCsv + ' (.csv)' },
-                  ],
-                  onClick: ({ key }) => void doExport(key as 'xlsx' | 'csv'),
-                }}
-                disabled={exporting || !meta?.total}
-              >
-                <Button icon={<DownloadOutlined />} loading={exporting}>ส่งออก</Button>
-              </Dropdown>
+              <>
+                <Button icon={<PrinterOutlined />} loading={busy === 'print'} disabled={busy !== null || !meta?.total} onClick={() => void doPrint()}>พิมพ์</Button>
+                <Dropdown
+                  menu={{
+                    items: [
+                      { key: 'xlsx', icon: <FileExcelOutlined />, label: th.exportExcel + ' (.xlsx)' },
+                      { key: 'csv', icon: <DownloadOutlined />, label: th.exportCsv + ' (.csv)' },
+                    ],
+                    onClick: ({ key }) => void doExport(key === 'csv' ? 'csv' : 'xlsx'),
+                  }}
+                  disabled={busy !== null || !meta?.total}
+                >
+                  <Button icon={<DownloadOutlined />} loading={busy === 'export'}>ส่งออก</Button>
+                </Dropdown>
+              </>
             )}
             {addButton && (
               <Link to={addButton.to}>
@@ -198,29 +252,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
       <Card variant="outlined" styles={{ body: { padding: 16 } }}>
         <Flex gap={12} wrap style={{ marginBottom: 16 }} align="end">
-          {filters.map((k) => (
-            <div key={k} style={{ minWidth: 180 }}>
-              <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)', marginBottom: 4 }}>{filterLabels[k] ?? FILTER_LABELS[k]}</div>
-              <Select
-                style={{ width: '100%', minWidth: 180 }}
-                value={filterValues[k]}
-                aria-label={filterLabels[k] ?? FILTER_LABELS[k]}
-                options={filterOptions(k).map((o) => ({ label: o.name, value: String(o.value) }))}
-                onChange={(v) => update({ [k]: v })}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
-            </div>
-          ))}
-          {dateRange && (
-            <div>
-              <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)', marginBottom: 4 }}>{dateRange.label ?? 'ช่วงวันที่'}</div>
-              <Flex gap={6} align="center">
-                <ThaiDatePicker value={start} allowClear={false} aria-label="ตั้งแต่วันที่" onChange={(v) => update({ start: v && v !== dateRange.start ? v : null })} />
-                <span>ถึง</span>
-                <ThaiDatePicker value={end} allowClear={false} aria-label="ถึงวันที่" onChange={(v) => update({ end: v && v !== dateRange.end ? v : null })} />
-              </Flex>
-            </div>
-          )}
+          {specs.map((s) => kindOf(s).render(s, ctx))}
           {search && (
             <div style={{ flex: '1 1 260px', maxWidth: 420 }}>
               <div style={{ fontSize: 13, color: 'rgba(0,0,0,0.55)', marginBottom: 4 }}>{th.search}</div>
@@ -237,7 +269,15 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           )}
           <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} aria-label="โหลดใหม่" title="โหลดใหม่" />
         </Flex>
-        {summary && !result.isError && <div style={{ marginBottom: 12 }}>{summary(result.data as never)}</div>}
+        {summary && !result.isError && <div style={{ marginBottom: 12 }}>{summary(result.data)}</div>}
+        {chart && !result.isError && <div style={{ marginBottom: 12 }} data-testid="list-chart">{chart(result.data)}</div>}
+        {selection && selected.keys.length > 0 && (
+          <Flex align="center" gap={12} wrap style={{ marginBottom: 12, padding: '8px 12px', background: '#eef7f2', borderRadius: 8 }} data-testid="selection-bar">
+            <span>เลือกแล้ว {selected.keys.length.toLocaleString('th-TH')} รายการ</span>
+            <Space wrap>{selection.actions(selected.rows, clearSelection)}</Space>
+            <Button type="link" onClick={clearSelection}>ล้างที่เลือก</Button>
+          </Flex>
+        )}
         {result.isError && (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: '#c0392b' }}>{errorMessage(result.error)}</span>} />
         )}
@@ -245,14 +285,19 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           <Table<T>
             rowKey={rowKey}
             size="middle"
-            columns={tableColumns}
+            columns={columns.map(tableColumn)}
             dataSource={result.data?.data ?? []}
             loading={{ spinning: result.isFetching, tip: th.loading }}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: result.isLoading ? th.loading : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text || filters.some((k) => filterValues[k] !== ALL) ? 'ไม่พบข้อมูลที่ตรงกับเงื่อนไขการค้นหา' : th.empty} /> }}
+            rowSelection={selection ? {
+              selectedRowKeys: selected.keys,
+              preserveSelectedRowKeys: true,
+              onChange: (keys, rows) => setSelected({ keys, rows }),
+            } : undefined}
+            locale={{ emptyText: result.isLoading ? th.loading : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={narrowed ? 'ไม่พบข้อมูลที่ตรงกับเงื่อนไขการค้นหา' : th.empty} /> }}
             onRow={detailPath ? (row) => ({
-              onClick: () => navigate(detailPath(row)),
-              onKeyDown: (e) => { if (e.key === 'Enter') navigate(detailPath(row)); },
+              onClick: (e) => { if (!(e.target as HTMLElement).closest('button, a, .ant-checkbox-wrapper, .ant-table-selection-column')) navigate(detailPath(row)); },
+              onKeyDown: (e) => { if (e.key === 'Enter' && e.target === e.currentTarget) navigate(detailPath(row)); },
               tabIndex: 0,
               style: { cursor: 'pointer' },
             }) : undefined}
@@ -268,6 +313,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
           />
         )}
       </Card>
+      {printJob && <ListPrint job={printJob} onDone={() => setPrintJob(null)} />}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { ALL, isAll } from '../../http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { allOf, branchFilter, withAll } from '../../http/tables.js';
+import { allOf, branchFilter, namedOptions, withAll } from '../../http/tables.js';
 import { checkPromotion } from '../promotions/check.js';
 import { customerApi, upsertCustomer } from '../customers/service.js';
 import type { CustomerInput } from '../customers/schemas.js';
@@ -385,7 +385,7 @@ export async function listFilterOptions(db: Db, actor: Actor) {
     (select coalesce(json_agg(${courseTypes.name} order by ${courseTypes.sort}, ${courseTypes.name}), '[]'::json)
        from ${courseTypes} where ${courseTypes.is_delete} = false) as types`);
   const row = (res as unknown as { rows: { branches: { value: number; name: string }[]; types: string[] }[] }).rows[0]!;
-  return { branch: withAll(row.branches), status: [ALL, ...STATUS_LIST], type: [ALL, ...row.types] };
+  return { branch: withAll(row.branches), status: withAll(namedOptions(STATUS_LIST)), type: withAll(namedOptions(row.types)) };
 }
 
 export async function branchOptionsFor(db: Db, actor: Actor) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { Id, TableQuery, Text } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
-import { ALL, ok, pageOf, table } from '../../http/envelope.js';
+import { ok, pageOf, table } from '../../http/envelope.js';
 import { withAll } from '../../http/tables.js';
 import { branchOptionsFor } from '../applications/service.js';
 import { decide, REQUEST_STATUS, requestTable, requestVoid } from './service.js';
@@ -39,7 +39,7 @@ export default async function requestRoutes(app: FastifyInstance) {
     const { rows, total } = await requestTable(db(), actor, q, perPage, offset);
     return table(rows, {
       branch: withAll((await branchOptionsFor(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))),
-      status: [ALL, ...Object.values(REQUEST_STATUS)],
+      status: withAll(Object.entries(REQUEST_STATUS).map(([value, name]) => ({ name, value }))),
     }, page, perPage, total);
   });
 }

@@ -10,7 +10,7 @@ import { audit } from '../../http/audit.js';
 import { actorOf, branchScopeWhere } from '../../http/auth.js';
 import { ALL, isAll, ok } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { allOf, withAll } from '../../http/tables.js';
+import { allOf, namedOptions, withAll } from '../../http/tables.js';
 import { crudRoutes } from '../../http/crud.js';
 import {
   EVALUATE_CATEGORIES, EVALUATE_STATUS, EXPENSE_STATUS, PAYROLL_CONDITIONS, PAYROLL_DEDUCTION_CATEGORIES, PAYROLL_INCOME_CATEGORIES,
@@ -48,7 +48,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     fields: { name: Name, detail: Type.Optional(Text(1000)), price: Money(), type: Type.String({ minLength: 1, maxLength: 100 }), theory_hours: Type.Optional(Hours), practice_hours: Type.Optional(Hours), is_activate: Type.Optional(Type.Boolean()) },
     textColumns: (t) => [t.name, t.detail],
     filters: (q, t) => [isAll(q.type) ? undefined : eq(t.type, q.type!)],
-    filterOptions: async (d) => ({ type: [ALL, ...(await courseTypeList(d))] }),
+    filterOptions: async (d) => ({ type: withAll(namedOptions(await courseTypeList(d))) }),
     validate: async (conn, row) => { await checkCourseType(conn, row.type); },
     order: (t) => [asc(t.branch_id), asc(t.type), asc(t.name)],
   });
@@ -92,7 +92,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     },
     textColumns: (t) => [t.code, t.name],
     filters: (q, t) => [isAll(q.type) ? undefined : eq(t.type, q.type!)],
-    filterOptions: async (d) => ({ type: [ALL, ...(await courseTypeList(d))], type_discount: [{ name: 'เปอร์เซ็นต์', value: 'percent' }, { name: 'จำนวนเงิน', value: 'amount' }] }),
+    filterOptions: async (d) => ({ type: withAll(namedOptions(await courseTypeList(d))), type_discount: [{ name: 'เปอร์เซ็นต์', value: 'percent' }, { name: 'จำนวนเงิน', value: 'amount' }] }),
     order: (t) => [sql`${t.end} desc`, asc(t.code)],
     validate: async (conn, row) => {
       row.code = String(row.code).toUpperCase();
@@ -134,7 +134,11 @@ export default async function catalogRoutes(app: FastifyInstance) {
     filters: (q, t) => [isAll(q.category) ? undefined : Number.isInteger(Number(q.category))
       ? sql`(${t.category_id} = ${Number(q.category)} or ${t.category_id} in (select category_id from expense_categories where parent_id = ${Number(q.category)}))`
       : sql`false`],
-    filterOptions: async (d) => ({ status: withAll(EXPENSE_STATUS), category: await categoryTree(d) }),
+    filterOptions: async (d) => ({
+      status: withAll(EXPENSE_STATUS),
+      // one flat {name, value} list: a main category (its sub-categories included) then each sub-category
+      category: withAll((await categoryTree(d)).flatMap((p) => [{ name: p.name, value: p.value }, ...p.children.map((c) => ({ name: `${p.name} / ${c.name}`, value: c.value }))])),
+    }),
     validate: async (conn, row) => {
       const [c] = await conn.select().from(expenseCategories).where(and(eq(expenseCategories.category_id, row.category_id), eq(expenseCategories.is_delete, false)));
       if (!c) throw badRequest('หมวดหมู่ (category_id): ไม่พบหมวดหมู่นี้');
@@ -196,7 +200,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     fields: { title: Type.String({ minLength: 1, maxLength: 300 }), category: Type.Union(EVALUATE_CATEGORIES.map((c) => Type.Literal(c.value))), type: Type.String({ minLength: 1, maxLength: 100 }), is_activate: Type.Optional(Type.Boolean()) },
     textColumns: (t) => [t.title],
     filters: (q, t) => [isAll(q.type) ? undefined : eq(t.type, q.type!), isAll(q.category) ? undefined : eq(t.category, q.category!)],
-    filterOptions: async (d) => ({ type: withAll((await courseTypeList(d)).map((n) => ({ name: n, value: n }))), category: withAll(EVALUATE_CATEGORIES) }),
+    filterOptions: async (d) => ({ type: withAll(namedOptions(await courseTypeList(d))), category: withAll(EVALUATE_CATEGORIES) }),
     validate: async (conn, row) => { await checkCourseType(conn, row.type); },
     decorate: async (_d, rows) => rows.map((r) => ({ ...r, category_name: EVALUATE_CATEGORIES.find((c) => c.value === r.category)?.name ?? r.category })),
     order: (t) => [asc(t.type), asc(t.category), asc(t.sort), asc(t.evaluate_id)],

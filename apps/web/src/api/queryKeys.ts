@@ -1,0 +1,20 @@
+/**
+ * Query keys, made by factories so that a list and the code that invalidates it cannot drift apart.
+ * A table's key starts with ['table', endpoint]: invalidating tableKeys.of('/payment/gettable') refreshes
+ * every page and filter of that list. Each feature's queries.ts/api.ts builds its keys from these.
+ */
+export const tableKeys = {
+  all: ['table'] as const,
+  of: (endpoint: string) => ['table', endpoint] as const,
+  list: (endpoint: string, query: Record<string, unknown>) => ['table', endpoint, query] as const,
+};
+
+/** One record read by its prefix (CrudDetail): ['record', 'course', 12]. */
+export const recordKeys = {
+  of: (prefix: string) => ['record', prefix] as const,
+  one: (prefix: string, id: number | string | null) => ['record', prefix, id] as const,
+};
+
+export const settingsKeys = { get: ['settings'] as const };
+export const fileKeys = { one: (fileId: string | null | undefined) => ['file', fileId] as const };
+export const meKeys = { me: ['me'] as const };
