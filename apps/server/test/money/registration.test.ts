@@ -209,8 +209,8 @@ describe('lists', () => {
     await malee.post('/api/application/create', body({ customer: customer({ idcard, fname: 'ค้นหาเจอ', phone_1: '0867776655' }), courses: [{ course_id: cat.moto }], other_fees: [] }));
     const all = await malee.get('/api/application/gettable', { per_page: 100 });
     expect(all.status).toBe(200);
-    expect(all.body.filter.status[0]).toBe('ทั้งหมด');
-    expect(all.body.filter.status).toContain('ค้างชำระ');
+    expect(all.body.filter.status[0]).toEqual({ name: 'ทั้งหมด', value: 'ทั้งหมด' });
+    expect(all.body.filter.status).toContainEqual({ name: 'ค้างชำระ', value: 'ค้างชำระ' });
     expect(all.body.filter.branch[0]).toMatchObject({ value: 'ทั้งหมด' });
     expect(all.body.meta).toMatchObject({ page: 1, per_page: 100 });
     for (const text of ['ค้นหาเจอ', idcard, '0867776655']) {
