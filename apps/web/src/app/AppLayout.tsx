@@ -1,6 +1,6 @@
 import { DownOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, Grid, Layout, Menu, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -72,7 +72,9 @@ export function AppLayout() {
   const isCollapsed = mobile ? !mobileOpen : collapsed;
   const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setCollapsed(!collapsed));
 
+  // antd's App (message, notification, modal for the pages) lives in the shell: the login page does without
   return (
+    <AntApp>
     <Layout style={{ minHeight: '100vh' }}>
       {mobile && mobileOpen && <div onClick={() => setMobileOpen(false)} style={{ position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.35)', zIndex: 99 }} />}
       <Layout.Sider width={240} collapsedWidth={mobile ? 0 : 72} collapsed={isCollapsed} trigger={null}
@@ -109,5 +111,6 @@ export function AppLayout() {
         </Layout.Footer>
       </Layout>
     </Layout>
+    </AntApp>
   );
 }

@@ -4,14 +4,14 @@ import '@fontsource/sarabun/500.css';
 import '@fontsource/sarabun/600.css';
 import '@fontsource/sarabun/700.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import thTH from 'antd/locale/th_TH';
 import dayjs from 'dayjs';
 import buddhistEra from 'dayjs/plugin/buddhistEra';
 import 'dayjs/locale/th';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
-import { buddhistLocale } from '../components/ThaiDatePicker';
+import { buddhistLocale } from '../components/buddhistLocale';
 import { theme } from './theme';
 
 dayjs.extend(buddhistEra);
@@ -33,7 +33,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={theme} form={{ validateMessages: { required: 'กรุณากรอก${label}' } }}>
-        <AntApp>{children}</AntApp>
+        {children}
       </ConfigProvider>
     </QueryClientProvider>
   );

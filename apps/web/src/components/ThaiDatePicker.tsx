@@ -5,7 +5,6 @@
  */
 import { DatePicker } from 'antd';
 import type { DatePickerProps } from 'antd';
-import thTH from 'antd/es/date-picker/locale/th_TH';
 import dayjs, { type Dayjs } from 'dayjs';
 import buddhistEra from 'dayjs/plugin/buddhistEra';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -16,7 +15,9 @@ dayjs.extend(buddhistEra);
 dayjs.extend(customParseFormat);
 dayjs.locale('th');
 
-export const BE_DISPLAY_FORMAT = 'DD/MM/BBBB';
+import { BE_DISPLAY_FORMAT, buddhistLocale } from './buddhistLocale';
+
+export { BE_DISPLAY_FORMAT, buddhistLocale } from './buddhistLocale';
 
 const config: typeof dayjsGenerateConfig = {
   ...dayjsGenerateConfig,
@@ -35,19 +36,6 @@ const config: typeof dayjsGenerateConfig = {
 };
 
 const BuddhistPicker = DatePicker.generatePicker<Dayjs>(config);
-
-export const buddhistLocale: typeof thTH = {
-  ...thTH,
-  lang: {
-    ...thTH.lang,
-    fieldDateFormat: BE_DISPLAY_FORMAT,
-    fieldDateTimeFormat: 'DD/MM/BBBB HH:mm',
-    fieldYearFormat: 'BBBB',
-    yearFormat: 'BBBB',
-    cellYearFormat: 'BBBB',
-    placeholder: 'วว/ดด/ปปปป (พ.ศ.)',
-  },
-};
 
 export interface ThaiDatePickerProps extends Omit<DatePickerProps, 'value' | 'onChange' | 'format' | 'picker'> {
   /** 'YYYY-MM-DD' (CE) or null — what the API speaks. Works as an antd Form.Item control. */

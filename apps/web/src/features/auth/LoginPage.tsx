@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, login, SESSION_EXPIRED } from '../../api/client';
@@ -55,9 +55,10 @@ export function LoginPage() {
         <div style={{ opacity: 0.6, fontSize: 13 }}>© ขับขี่ — สำหรับเจ้าหน้าที่โรงเรียนเท่านั้น</div>
       </div>
       <div className="login-panel">
-        <Card style={{ width: '100%', maxWidth: 420, boxShadow: '0 10px 30px rgba(10,61,46,0.08)' }} styles={{ body: { padding: 32 } }}>
-          <Typography.Title level={2} style={{ marginTop: 0, marginBottom: 4 }}>เข้าสู่ระบบ</Typography.Title>
-          <Typography.Paragraph type="secondary">กรอกชื่อผู้ใช้และรหัสผ่านของคุณ</Typography.Paragraph>
+        {/* plain markup, not Card/Typography: the login page loads no more of antd than its form needs */}
+        <div className="login-card">
+          <h2 className="login-title">เข้าสู่ระบบ</h2>
+          <p className="login-sub">กรอกชื่อผู้ใช้และรหัสผ่านของคุณ</p>
           {reason && !error && (
             <Alert
               type="warning"
@@ -78,7 +79,7 @@ export function LoginPage() {
               เข้าสู่ระบบ
             </Button>
           </Form>
-        </Card>
+        </div>
       </div>
     </div>
   );
