@@ -6,12 +6,14 @@ import { createTestApp } from '../apps/server/test/helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const shotsDir = path.join(root, 'test-results', 'screenshots');
+export const SHOT_SIZES: [number, number][] = [[1366, 768], [1024, 768]];
 
 export interface E2E {
   baseUrl: string;
   browser: Browser;
   app: Awaited<ReturnType<typeof createTestApp>>;
   page(): Promise<Page>;
+  /** A full-page screenshot at the page's size, then the viewport at 1366×768 and 1024×768 (name-1366, name-1024). */
   shot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -49,6 +51,14 @@ export async function startE2E(): Promise<E2E> {
       await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 3000 }).catch(() => {});
       await page.waitForTimeout(400); // antd's fade-in after a page load
       await page.screenshot({ path: file, fullPage: true });
+      // the screens staff have: what fits without scrolling at 1366×768 and 1024×768 (the menu folds below 1200)
+      const size = page.viewportSize();
+      for (const [w, h] of SHOT_SIZES) {
+        await page.setViewportSize({ width: w, height: h });
+        await page.waitForTimeout(250);
+        await page.screenshot({ path: path.join(shotsDir, `${name}-${w}.png`) });
+      }
+      if (size) await page.setViewportSize(size);
       return file;
     },
     async close() {

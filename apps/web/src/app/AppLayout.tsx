@@ -34,17 +34,13 @@ export function AppLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
-  const [collapsed, setCollapsed] = useState(false);
+  // below 1200 px (a 1024 or 1280 screen) the menu starts folded to its icons, so the lists keep their width;
+  // the person's own choice (the fold button) wins until the page is reloaded
+  const [collapsedChoice, setCollapsedChoice] = useState<boolean | null>(null);
+  const narrow = screens.xl === undefined ? window.innerWidth < 1200 : !screens.xl;
+  const collapsed = collapsedChoice ?? narrow;
   const [mobileOpen, setMobileOpen] = useState(false);
 
-  const items = useMemo<MenuProps['items']>(() => {
-    const allowed = allowedNav(ability);
-    const groups = NAV_GROUPS.map((g) => {
-      const children = allowed.filter((e) => e.group === g.key).map((e) => ({ key: e.path, icon: e.icon, label: <Link to={e.path}>{e.label}</Link> }));
-      return children.length ? { type: 'group' as const, key: g.key, label: g.label, children } : null;
-    }).filter((g) => g !== null);
-    return [{ key: '/', icon: <HomeOutlined />, label: <Link to="/">หน้าแรก</Link> }, ...groups];
-  }, [ability]);
 
   const selected = location.pathname === '/' ? '/' : navEntryOf(location.pathname)?.path ?? location.pathname;
 
@@ -68,9 +64,20 @@ export function AppLayout() {
     },
   };
 
-  const mobile = !screens.md;
+  const mobile = screens.md === undefined ? window.innerWidth < 768 : !screens.md;
   const isCollapsed = mobile ? !mobileOpen : collapsed;
-  const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setCollapsed(!collapsed));
+  const items = useMemo<MenuProps['items']>(() => {
+    const allowed = allowedNav(ability);
+    const groups = NAV_GROUPS.flatMap((g): NonNullable<MenuProps['items']> => {
+      const children = allowed.filter((e) => e.group === g.key).map((e) => ({ key: e.path, icon: e.icon, label: <Link to={e.path}>{e.label}</Link> }));
+      if (!children.length) return [];
+      // folded to icons, a group's title would be cut ("งานทะ…"): a divider separates the groups instead
+      return isCollapsed ? [{ type: 'divider' as const, key: `d-${g.key}` }, ...children] : [{ type: 'group' as const, key: g.key, label: g.label, children }];
+    });
+    return [{ key: '/', icon: <HomeOutlined />, label: <Link to="/">หน้าแรก</Link> }, ...groups];
+  }, [ability, isCollapsed]);
+
+  const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setCollapsedChoice(!collapsed));
 
   // antd's App (message, notification, modal for the pages) lives in the shell: the login page does without
   return (

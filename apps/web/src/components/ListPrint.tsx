@@ -82,7 +82,10 @@ export function ListPrint({ job, onDone }: { job: PrintJob; onDone: () => void }
               <td className="kk-num">{i + 1}</td>
               {cols.map((c) => {
                 const cell = exportCell(c.value(r), c.kind);
-                return <td key={c.title} className={cell.type === 'number' ? 'kk-num' : undefined}>{printText(cell)}</td>;
+                const t = printText(cell);
+                // numbers, dates and codes (an ID, a phone, a receipt number) never break inside
+                const cls = cell.type === 'number' ? 'kk-num' : cell.type === 'date' || (t.length <= 24 && !/\s/.test(t)) ? 'kk-nw' : undefined;
+                return <td key={c.title} className={cls}>{t}</td>;
               })}
             </tr>
           ))}

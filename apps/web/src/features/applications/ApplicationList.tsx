@@ -1,23 +1,24 @@
 import { formatNationalId } from '@khabkhi/thai';
 import { Space, Tag } from 'antd';
 import { useSession } from '../../app/useSession';
-import { ListPage } from '../../components/ListPage';
+import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
 import { STATUS_COLORS, type ApplicationRow } from './api';
 
-const columns = [
-  { title: 'เลขที่ใบสมัคร', dataIndex: 'application_code' },
-  { title: 'วันที่สมัคร', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} />, exportValue: (r: ApplicationRow) => r.createdAt.slice(0, 10) },
-  { title: 'ผู้สมัคร', dataIndex: 'customer_name' },
+// money stays on screen at every width (fixed right); long names and course lists wrap within their column
+const columns: ListColumn<ApplicationRow>[] = [
+  { title: 'เลขที่ใบสมัคร', dataIndex: 'application_code', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+  { title: 'วันที่สมัคร', dataIndex: 'createdAt', kind: 'date', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} /></span> },
+  { title: 'ผู้สมัคร', dataIndex: 'customer_name', wrap: 200 },
   { title: 'เลขบัตรประชาชน', dataIndex: 'idcard', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNationalId(v)}</span> },
-  { title: 'โทรศัพท์', dataIndex: 'phone_1' },
-  { title: 'หลักสูตร', dataIndex: 'course_names' },
-  { title: 'ยอดสุทธิ', dataIndex: 'net', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
-  { title: 'ชำระแล้ว', dataIndex: 'paid', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
-  { title: 'คงเหลือ', dataIndex: 'balance', align: 'right' as const, render: (v: string) => <MoneyText value={v} strong /> },
-  { title: 'สถานะ', dataIndex: 'status', render: (v: string) => <Tag color={STATUS_COLORS[v] ?? 'blue'}>{v}</Tag>, exportValue: (r: ApplicationRow) => r.status },
-  { title: 'สาขา', dataIndex: 'branch_name' },
+  { title: 'โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+  { title: 'หลักสูตร', dataIndex: 'course_names', wrap: 200 },
+  { title: 'สถานะ', dataIndex: 'status', render: (v: string) => <Tag color={STATUS_COLORS[v] ?? 'blue'}>{v}</Tag>, exportValue: (r) => r.status },
+  { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
+  { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
+  { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
+  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} strong /> },
 ];
 
 export default function ApplicationList() {

@@ -23,15 +23,15 @@ import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { paymentProblem, totalsOf } from './lines';
 
 const columns = [
-  { title: 'เลขที่', dataIndex: 'application_code' },
-  { title: 'วันที่', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} />, exportValue: (r: ApplicationRow) => r.createdAt.slice(0, 10) },
-  { title: 'ผู้ชำระ', dataIndex: 'customer_name' },
+  { title: 'เลขที่', dataIndex: 'application_code', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+  { title: 'วันที่', dataIndex: 'createdAt', kind: 'date' as const, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} /></span> },
+  { title: 'ผู้ชำระ', dataIndex: 'customer_name', wrap: 200 },
   { title: 'เลขบัตรประชาชน', dataIndex: 'idcard', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNationalId(v)}</span> },
-  { title: 'ยอดสุทธิ', dataIndex: 'net', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
-  { title: 'ชำระแล้ว', dataIndex: 'paid', align: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
-  { title: 'คงเหลือ', dataIndex: 'balance', align: 'right' as const, render: (v: string) => <MoneyText value={v} strong /> },
   { title: 'สถานะ', dataIndex: 'status', render: (v: string) => <Tag color={STATUS_COLORS[v] ?? 'blue'}>{v}</Tag>, exportValue: (r: ApplicationRow) => r.status },
-  { title: 'สาขา', dataIndex: 'branch_name' },
+  { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
+  { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
+  { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
+  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} strong /> },
 ];
 
 export function FeeApplicationList({ kind }: { kind: 'fee' | 'request' }) {

@@ -20,17 +20,17 @@ export default function OverdueList() {
         </Space>
       ) : null}
       columns={[
-        { title: 'เลขที่ใบสมัคร', dataIndex: 'application_code' },
-        { title: 'วันที่สมัคร', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} />, exportValue: (r) => r.createdAt.slice(0, 10) },
-        { title: 'ค้างมาแล้ว', dataIndex: 'days', align: 'right', render: (v: number) => <Tag color={v > 30 ? 'red' : v > 7 ? 'orange' : 'default'}>ค้าง {v} วัน</Tag>, exportValue: (r) => r.days },
-        { title: 'ผู้สมัคร', dataIndex: 'customer_name' },
-        { title: 'โทรศัพท์', dataIndex: 'phone_1' },
-        { title: 'หลักสูตร', dataIndex: 'course_names' },
-        { title: 'วันสอบ', dataIndex: 'exam_date', render: (v: string | null, r) => (v ? <><ThaiDate value={v} />{r.exam_passed && <Tag color="red" style={{ marginLeft: 6 }}>เลยวันสอบ</Tag>}</> : '-'), exportValue: (r) => r.exam_date ?? '' },
-        { title: 'ยอดสุทธิ', dataIndex: 'net', align: 'right', render: (v: string) => <MoneyText value={v} /> },
-        { title: 'ชำระแล้ว', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
-        { title: 'คงเหลือ', dataIndex: 'balance', align: 'right', render: (v: string) => <MoneyText value={v} strong /> },
-        { title: 'สาขา', dataIndex: 'branch_name' },
+        { title: 'เลขที่ใบสมัคร', dataIndex: 'application_code', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+        { title: 'วันที่สมัคร', dataIndex: 'createdAt', kind: 'date', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} /></span> },
+        { title: 'ค้างมาแล้ว', dataIndex: 'days', kind: 'number', render: (v: number) => <Tag color={v > 30 ? 'red' : v > 7 ? 'orange' : 'default'}>ค้าง {v} วัน</Tag>, exportValue: (r) => r.days },
+        { title: 'ผู้สมัคร', dataIndex: 'customer_name', wrap: 200 },
+        { title: 'โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+        { title: 'หลักสูตร', dataIndex: 'course_names', wrap: 180 },
+        { title: 'วันสอบ', dataIndex: 'exam_date', kind: 'date', render: (v: string | null, r) => (v ? <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} />{r.exam_passed && <Tag color="red" style={{ marginLeft: 6 }}>เลยวันสอบ</Tag>}</span> : '-') },
+        { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
+        { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} strong /> },
       ]}
     />
   );

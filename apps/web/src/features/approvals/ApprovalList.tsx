@@ -35,17 +35,18 @@ export default function RequestList() {
         title="คำขออนุมัติ" subtitle="คำขอยกเลิกรายการชำระเงิน ต้องอนุมัติโดยผู้มีสิทธิ์ที่ไม่ใช่ผู้ขอ" endpoint="/request/gettable" rowKey="request_id"
         filters={['branch', 'status']} exportName="คำขออนุมัติ"
         columns={[
-          { title: 'วันที่ขอ', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" />, exportValue: (r) => r.createdAt },
+          { title: 'วันที่ขอ', dataIndex: 'createdAt', kind: 'datetime', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} variant="datetime" /></span> },
           { title: 'คำขอ', dataIndex: 'kind_name' },
           { title: 'เลขที่ใบเสร็จ', dataIndex: 'payment_code' },
           { title: 'ใบสมัคร', dataIndex: 'application_code' },
-          { title: 'ผู้สมัคร', dataIndex: 'customer_name' },
-          { title: 'จำนวนเงิน', dataIndex: 'value', align: 'right', render: (v: string) => <MoneyText value={v} /> },
-          { title: 'เหตุผล', dataIndex: 'note' },
-          { title: 'ผู้ขอ', dataIndex: 'requested_by_name' },
+          { title: 'ผู้สมัคร', dataIndex: 'customer_name', wrap: 180 },
+          { title: 'เหตุผล', dataIndex: 'note', wrap: 180 },
+          { title: 'ผู้ขอ', dataIndex: 'requested_by_name', wrap: 140 },
           { title: 'สถานะ', dataIndex: 'status_name', render: (v: string, r) => <Tag color={COLOR[r.status]}>{v}</Tag>, exportValue: (r) => r.status_name },
-          { title: 'ผู้อนุมัติ', dataIndex: 'decided_by_name', render: (v: string | null, r) => (v ? `${v}${r.decision_note ? ` (${r.decision_note})` : ''}` : '-') },
-          { title: '', key: 'act', noExport: true, render: (_: unknown, r) => r.can_approve && (
+          { title: 'ผู้อนุมัติ', dataIndex: 'decided_by_name', wrap: 160, render: (v: string | null, r) => (v ? `${v}${r.decision_note ? ` (${r.decision_note})` : ''}` : '-') },
+          // the amount and อนุมัติ / ไม่อนุมัติ stay on screen at every width
+          { title: 'จำนวนเงิน', dataIndex: 'value', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
+          { title: 'จัดการ', key: 'act', noExport: true, fixed: 'right', render: (_: unknown, r) => r.can_approve && (
             <Space>
               <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => setDecision({ row: r, approve: true })}>อนุมัติ</Button>
               <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDecision({ row: r, approve: false })}>ไม่อนุมัติ</Button>

@@ -46,9 +46,9 @@ export function CourseList() {
       extra={can('update', 'Course') ? <CourseTypes /> : undefined}
       detailPath={(r) => `/courses/${r.course_id}`} exportName="หลักสูตร"
       columns={[
-        { title: 'ชื่อหลักสูตร', dataIndex: 'name' },
+        { title: 'ชื่อหลักสูตร', dataIndex: 'name', wrap: 260 },
         { title: 'ประเภท', dataIndex: 'type' },
-        { title: 'ราคา (บาท)', dataIndex: 'price', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'ราคา (บาท)', dataIndex: 'price', kind: 'money', render: (v: string) => <MoneyText value={v} /> },
         { title: 'ทฤษฎี (ชม.)', dataIndex: 'theory_hours', align: 'right' },
         { title: 'ปฏิบัติ (ชม.)', dataIndex: 'practice_hours', align: 'right' },
         { title: 'สาขา', dataIndex: 'branch_name' },

@@ -16,9 +16,9 @@ export function OtherFeeList() {
       addButton={can('create', 'OtherFee') ? { to: '/otherfees/new', label: 'เพิ่มค่าธรรมเนียม' } : undefined}
       detailPath={(r) => `/otherfees/${r.other_fee_id}`} exportName="ค่าธรรมเนียม"
       columns={[
-        { title: 'ชื่อรายการ', dataIndex: 'name' },
+        { title: 'ชื่อรายการ', dataIndex: 'name', wrap: 260 },
         { title: 'ชนิด', dataIndex: 'is_request_fee', render: (v: boolean) => (v ? <Tag color="purple">ค่าคำร้อง</Tag> : <Tag color="cyan">ค่าธรรมเนียมอื่น</Tag>), exportValue: (r) => (r.is_request_fee ? 'ค่าคำร้อง' : 'ค่าธรรมเนียมอื่น') },
-        { title: 'ราคา (บาท)', dataIndex: 'price', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+        { title: 'ราคา (บาท)', dataIndex: 'price', kind: 'money', render: (v: string) => <MoneyText value={v} /> },
         { title: 'สาขา', dataIndex: 'branch_name' },
         { title: 'สถานะ', dataIndex: 'is_activate', render: (v: boolean) => <ActiveTag value={v} />, exportValue: (r) => (r.is_activate ? 'เปิดใช้งาน' : 'ปิดใช้งาน') },
       ]}

@@ -21,7 +21,7 @@ export function ExpenseList() {
       addButton={can('create', 'ListExpense') ? { to: '/list-expenses/new', label: 'เพิ่มรายการค่าใช้จ่าย' } : undefined}
       detailPath={(r) => `/list-expenses/${r.list_expenses_id}`} exportName="รายการค่าใช้จ่าย"
       columns={[
-        { title: 'ชื่อรายการ', dataIndex: 'name' },
+        { title: 'ชื่อรายการ', dataIndex: 'name', wrap: 260 },
         { title: 'หมวดหมู่', dataIndex: 'category' },
         { title: 'ประเภท', dataIndex: 'type' },
         { title: 'สาขา', dataIndex: 'branch_name' },
@@ -63,7 +63,7 @@ export function PayrollItemList() {
       addButton={can('create', 'ListPayroll') ? { to: '/list-payroll/new', label: 'เพิ่มรายการเงินเดือน' } : undefined}
       detailPath={(r) => `/list-payroll/${r.list_payroll_id}`} exportName="รายการเงินเดือน"
       columns={[
-        { title: 'ชื่อรายการ', dataIndex: 'name' },
+        { title: 'ชื่อรายการ', dataIndex: 'name', wrap: 260 },
         { title: 'ประเภท', dataIndex: 'type_name', render: (v: string, r: Payroll) => <Tag color={r.type === 'income' ? 'green' : 'volcano'}>{v}</Tag>, exportValue: (r) => r.type_name },
         { title: 'หมวดหมู่', dataIndex: 'category_name' },
         { title: 'เงื่อนไข', dataIndex: 'condition_name' },

@@ -20,7 +20,7 @@ export function PromotionList() {
       detailPath={(r) => `/promotions/${r.promotion_id}`} exportName="โปรโมชั่น"
       columns={[
         { title: 'รหัส', dataIndex: 'code', render: (v: string) => <Tag color="blue">{v}</Tag>, exportValue: (r) => r.code },
-        { title: 'ชื่อโปรโมชั่น', dataIndex: 'name' },
+        { title: 'ชื่อโปรโมชั่น', dataIndex: 'name', wrap: 260 },
         { title: 'ส่วนลด', key: 'discount', align: 'right', render: (_: unknown, r: Promotion) => discountText(r), exportValue: discountText },
         { title: 'ใช้กับ', dataIndex: 'type' },
         { title: 'เริ่ม', dataIndex: 'start', render: (v: string) => <ThaiDate value={v} /> },

@@ -8,7 +8,7 @@ import type { EmployeeRow } from './queries';
 
 const columns: ListColumn<EmployeeRow>[] = [
   {
-    title: 'ชื่อ-นามสกุล', key: 'name', exportValue: (r) => fullName(r),
+    title: 'ชื่อ-นามสกุล', key: 'name', exportValue: (r) => fullName(r), wrap: 260,
     render: (_: unknown, r) => (
       <Flex align="center" gap={10}>
         <PhotoAvatar fileId={r.photo} size={36} fallback={r.fname} />

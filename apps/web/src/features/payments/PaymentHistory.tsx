@@ -60,17 +60,18 @@ export default function PaymentHistory() {
           </Row>
         ) : null}
         columns={[
-          { title: 'วันเวลา', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" />, exportValue: (r) => r.createdAt },
-          { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, r) => <span style={r.is_void ? { textDecoration: 'line-through', color: '#999' } : undefined}>{v}</span>, exportValue: (r) => r.payment_code },
+          { title: 'วันเวลา', dataIndex: 'createdAt', kind: 'datetime', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} variant="datetime" /></span> },
+          { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, r) => <span style={{ whiteSpace: 'nowrap', ...(r.is_void ? { textDecoration: 'line-through', color: '#999' } : {}) }}>{v}</span>, exportValue: (r) => r.payment_code },
           { title: 'รายการ', dataIndex: 'kind', render: (_: unknown, r) => <>{r.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{r.is_void && <Tag color="red">ยกเลิก</Tag>}</>, exportValue: (r) => `${r.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'}${r.is_void ? ' (ยกเลิก)' : ''}` },
-          { title: 'ใบสมัคร', dataIndex: 'application_code' },
-          { title: 'ผู้ชำระ', dataIndex: 'customer_name' },
+          { title: 'ใบสมัคร', dataIndex: 'application_code', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+          { title: 'ผู้ชำระ', dataIndex: 'customer_name', wrap: 180 },
           { title: 'ช่องทาง', dataIndex: 'pay_type_name' },
-          { title: 'จำนวนเงิน', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
-          { title: 'หมายเหตุ', dataIndex: 'note' },
-          { title: 'ผู้รับเงิน', dataIndex: 'created_by_name' },
-          { title: 'สาขา', dataIndex: 'branch_name' },
-          { title: '', key: 'act', noExport: true, render: (_: unknown, r) => (
+          { title: 'หมายเหตุ', dataIndex: 'note', wrap: 180 },
+          { title: 'สาขา', dataIndex: 'branch_name', wrap: 140 },
+          // amount, who took it and the actions stay on screen at every width
+          { title: 'จำนวนเงิน', dataIndex: 'paid', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
+          { title: 'ผู้รับเงิน', dataIndex: 'created_by_name', fixed: 'right', wrap: 120 },
+          { title: 'จัดการ', key: 'act', noExport: true, fixed: 'right', render: (_: unknown, r) => (
             <Space size={4}>
               <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(r)} aria-label={`พิมพ์ ${r.payment_code}`} />
               {r.kind === 'payment' && !r.is_void && can('update', 'Payment') && <Button size="small" icon={<SwapOutlined />} loading={swap.isPending && swap.variables?.payment_id === r.payment_id} onClick={() => swap.mutate(r)}>{r.pay_type === 'cash' ? 'เป็นเงินโอน' : 'เป็นเงินสด'}</Button>}
