@@ -5,10 +5,11 @@ import { Avatar, Image } from 'antd';
 import { useEffect, useState } from 'react';
 import type React from 'react';
 import { requestBlob } from '../api/client';
+import { fileKeys } from '../api/queryKeys';
 
 export function useFileUrl(fileId: string | null | undefined): string | null {
   const q = useQuery({
-    queryKey: ['file', fileId],
+    queryKey: fileKeys.one(fileId),
     queryFn: () => requestBlob(`/files/${fileId}`),
     enabled: !!fileId,
     staleTime: Infinity,

@@ -18,6 +18,7 @@ import { PageHeader } from './PageHeader';
 import { ResultBanner } from './ResultBanner';
 import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
+import { recordKeys, tableKeys } from '../api/queryKeys';
 
 export interface FieldOption { label: string; value: string | number | boolean }
 
@@ -64,7 +65,7 @@ export function CrudDetail(p: CrudDetailProps) {
   const qc = useQueryClient();
   const { can, user } = useSession();
   const [banner, setBanner] = useBanner(id ?? 'new');
-  const record = useQuery({ queryKey: [p.prefix, recordId], queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`), enabled: !isNew });
+  const record = useQuery({ queryKey: recordKeys.one(p.prefix, recordId), queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`), enabled: !isNew });
   const readOnly = isNew ? !can('create', p.subject) : !can('update', p.subject);
   const fields = p.branched ? [...p.fields, { name: 'branch_id', label: 'สาขา', kind: 'select', options: p.branchOptions ?? [], required: true } as CrudField] : p.fields;
   const blank = Object.fromEntries(fields.map((f) => [f.name, f.initial ?? (f.kind === 'switch' ? false : f.kind === 'select' || f.kind === 'date' || f.kind === 'int' ? undefined : '')]));
@@ -94,7 +95,7 @@ export function CrudDetail(p: CrudDetailProps) {
       return isNew ? api.post<Record<string, any>>(`/${p.prefix}/create`, body) : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
     },
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: [`/${p.prefix}/gettable`] });
+      void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
       const b = { status: res.status, message: res.message };
       if (isNew) navigate(`${p.listPath}/${res.data[p.idKey]}`, { replace: true, state: { banner: b } });
       else {
@@ -112,7 +113,7 @@ export function CrudDetail(p: CrudDetailProps) {
   const del = useMutation({
     mutationFn: () => api.del<null>(`/${p.prefix}/delete`, { [p.idKey]: recordId }),
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: [`/${p.prefix}/gettable`] });
+      void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
       navigate(p.listPath, { state: { banner: { status: res.status, message: res.message } } });
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),

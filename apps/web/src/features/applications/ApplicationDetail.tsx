@@ -17,8 +17,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { useBanner } from '../../components/useBanner';
-import { moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, useApplication, useRegisterOptions, type ApplicationDetail as Detail, type Payment } from './api';
+import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, useApplication, useRegisterOptions, type ApplicationDetail as Detail, type Payment } from './api';
 import { CustomerBlock, customerBody } from './CustomerBlock';
+import { approvalKeys } from '../approvals/queries';
+import { paymentKeys } from '../payments/queries';
 
 type Prefix = 'application' | 'applicationfee' | 'applicationrequest';
 
@@ -43,8 +45,8 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
   const refresh = (data?: Detail) => {
     if (data) qc.setQueryData(['application', prefix, appId], data);
-    void qc.invalidateQueries({ queryKey: ['application', prefix, appId] });
-    for (const k of ['/application/gettable', '/application/getforoutstandingBalance', '/application/getforoverdue', '/payment/gettable']) void qc.invalidateQueries({ queryKey: [k] });
+    void qc.invalidateQueries({ queryKey: applicationKeys.one(prefix, appId) });
+    for (const k of [applicationKeys.table, applicationKeys.outstanding, applicationKeys.overdue, paymentKeys.table]) void qc.invalidateQueries({ queryKey: k });
   };
   const fail = (e: unknown) => setBanner({ status: 'error', message: errorMessage(e) });
 
@@ -78,7 +80,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
   const askVoid = useMutation({
     mutationFn: (v: { note: string }) => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: v.note.trim() }),
-    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); void qc.invalidateQueries({ queryKey: ['/request/gettable'] }); },
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); void qc.invalidateQueries({ queryKey: approvalKeys.table }); },
     onError: fail,
     onSettled: () => { setVoidOf(null); voidForm.resetFields(); },
   });

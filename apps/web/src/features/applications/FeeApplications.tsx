@@ -18,7 +18,7 @@ import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, useRegisterOptions, type ApplicationDetail, type ApplicationRow } from './api';
+import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, useRegisterOptions, type ApplicationDetail, type ApplicationRow } from './api';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { paymentProblem, totalsOf } from './lines';
 
@@ -59,7 +59,7 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
   const [banner, setBanner] = useState<BannerState | null>(null);
   const [search, setSearch] = useState('');
   const regs = useQuery({
-    queryKey: ['request-registrations', search], enabled: !fee,
+    queryKey: applicationKeys.requestRegistrations(search), enabled: !fee,
     queryFn: () => api.table<ApplicationRow>('/application/gettable', { text: search || undefined, per_page: 20 }),
   });
   const lines = (Form.useWatch('lines', form) ?? []) as FeeLineForm[];
@@ -78,7 +78,7 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
     },
     onSuccess: (res) => {
       key.current = newKey();
-      void qc.invalidateQueries({ queryKey: [fee ? '/applicationfee/gettable' : '/applicationrequest/gettable'] });
+      void qc.invalidateQueries({ queryKey: applicationKeys.feeTable(fee ? 'fee' : 'request') });
       openPdf(res.data.pdf);
       navigate(`${fee ? '/fee-applications' : '/request-applications'}/${res.data.application.application_id}`, { state: { banner: { status: res.status, message: res.message } } });
     },

@@ -17,7 +17,7 @@ import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { moneyPost, newKey, openPdf, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
+import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf } from './lines';
 
@@ -97,8 +97,8 @@ export default function NewApplication() {
       setBanner({ status: 'success', message: res.message });
       setCreated(res.data);
       key.current = newKey();
-      void qc.invalidateQueries({ queryKey: ['/application/gettable'] });
-      void qc.invalidateQueries({ queryKey: ['/application/getforoutstandingBalance'] });
+      void qc.invalidateQueries({ queryKey: applicationKeys.table });
+      void qc.invalidateQueries({ queryKey: applicationKeys.outstanding });
       openPdf(res.data.pdf);
       window.scrollTo({ top: 0, behavior: 'smooth' });
     },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, requestEnvelope } from '../../api/client';
+import { tableKeys } from '../../api/queryKeys';
 
 export type PayType = 'cash' | 'transfer';
 export const PAY_TYPES: { value: PayType; label: string }[] = [{ value: 'cash', label: 'เงินสด' }, { value: 'transfer', label: 'โอนเงิน' }];
@@ -32,11 +33,21 @@ export interface RegisterOptions {
   prefixes: string[]; card_agent_port: number;
 }
 
+export const applicationKeys = {
+  table: tableKeys.of('/application/gettable'),
+  outstanding: tableKeys.of('/application/getforoutstandingBalance'),
+  overdue: tableKeys.of('/application/getforoverdue'),
+  feeTable: (kind: 'fee' | 'request') => tableKeys.of(kind === 'fee' ? '/applicationfee/gettable' : '/applicationrequest/gettable'),
+  one: (prefix: string, id: number | null) => ['application', prefix, id] as const,
+  registerOptions: (branch: number | null) => ['application', 'register-options', branch] as const,
+  requestRegistrations: (search: string) => ['application', 'request-registrations', search] as const,
+};
+
 export const useRegisterOptions = (branch?: number) =>
-  useQuery({ queryKey: ['getforregister', branch ?? null], queryFn: () => api.get<RegisterOptions>('/application/getforregister', branch ? { branch } : undefined), staleTime: 30_000 });
+  useQuery({ queryKey: applicationKeys.registerOptions(branch ?? null), queryFn: () => api.get<RegisterOptions>('/application/getforregister', branch ? { branch } : undefined), staleTime: 30_000 });
 
 export const useApplication = (prefix: string, id: number | null) =>
-  useQuery({ queryKey: ['application', prefix, id], queryFn: () => api.get<ApplicationDetail>(`/${prefix}/get/${id}`), enabled: !!id });
+  useQuery({ queryKey: applicationKeys.one(prefix, id), queryFn: () => api.get<ApplicationDetail>(`/${prefix}/get/${id}`), enabled: !!id });
 
 /** A money mutation with its Idempotency-Key: one key per submit, reused if the same submit is retried. */
 export function moneyPost<T>(path: string, body: unknown, key: string) {

@@ -8,6 +8,9 @@ import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
+import { applicationKeys } from '../applications/api';
+import { paymentKeys } from '../payments/queries';
+import { approvalKeys } from './queries';
 
 interface Row {
   request_id: number; status: string; status_name: string; kind_name: string; note: string; value: string; createdAt: string; decided_at: string | null;
@@ -24,7 +27,7 @@ export default function RequestList() {
   const [banner, setBanner] = useState<BannerState | null>(null);
   const decide = useMutation({
     mutationFn: () => api.post('/request/approve', { request_id: decision!.row.request_id, approve: decision!.approve, note: note.trim() }),
-    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); for (const k of ['/request/gettable', '/payment/gettable', '/application/gettable']) void qc.invalidateQueries({ queryKey: [k] }); },
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); for (const k of [approvalKeys.table, paymentKeys.table, applicationKeys.table]) void qc.invalidateQueries({ queryKey: k }); },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
     onSettled: () => { setDecision(null); setNote(''); },
   });

@@ -12,7 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner } from '../../components/ResultBanner';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
-import { useBranch, useBranchOptions, type Branch } from './queries';
+import { useBranch, useBranchOptions, type Branch, branchKeys } from './queries';
 
 type FormValues = Omit<Branch, 'branch_id' | 'parent_name' | 'employees' | 'is_delete' | 'is_head_office'>;
 
@@ -52,8 +52,8 @@ export default function BranchDetail() {
       return isNew ? api.post<Branch>('/branch/create', body) : api.put<Branch>('/branch/update', { ...body, branch_id: branchId });
     },
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: ['/branch/gettable'] });
-      void qc.invalidateQueries({ queryKey: ['branch-list'] });
+      void qc.invalidateQueries({ queryKey: branchKeys.table });
+      void qc.invalidateQueries({ queryKey: branchKeys.options });
       const b = { status: res.status, message: res.message };
       if (isNew) navigate(`/branches/${res.data.branch_id}`, { replace: true, state: { banner: b } });
       else {
@@ -71,9 +71,9 @@ export default function BranchDetail() {
   const del = useMutation({
     mutationFn: () => api.del<null>('/branch/delete', { branch_id: branchId }),
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: ['/branch/gettable'] });
-      void qc.invalidateQueries({ queryKey: ['branch-list'] });
-      void qc.invalidateQueries({ queryKey: ['branch', branchId] });
+      void qc.invalidateQueries({ queryKey: branchKeys.table });
+      void qc.invalidateQueries({ queryKey: branchKeys.options });
+      void qc.invalidateQueries({ queryKey: branchKeys.one(branchId) });
       setBanner({ status: res.status, message: res.message });
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),

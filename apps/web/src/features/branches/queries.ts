@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import { tableKeys } from '../../api/queryKeys';
 
 export interface Branch {
   branch_id: number;
@@ -23,8 +24,14 @@ export interface BranchOption {
   is_head_office: boolean;
 }
 
+export const branchKeys = {
+  table: tableKeys.of('/branch/gettable'),
+  one: (id: number | null) => ['branch', id] as const,
+  options: ['branch-options'] as const,
+};
+
 export const useBranch = (id: number | null) =>
-  useQuery({ queryKey: ['branch', id], queryFn: () => api.get<Branch>(`/branch/get/${id}`), enabled: !!id });
+  useQuery({ queryKey: branchKeys.one(id), queryFn: () => api.get<Branch>(`/branch/get/${id}`), enabled: !!id });
 
 export const useBranchOptions = () =>
-  useQuery({ queryKey: ['branch-list'], queryFn: () => api.get<BranchOption[]>('/branch/list'), staleTime: 60_000 });
+  useQuery({ queryKey: branchKeys.options, queryFn: () => api.get<BranchOption[]>('/branch/list'), staleTime: 60_000 });

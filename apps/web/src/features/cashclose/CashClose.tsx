@@ -13,6 +13,7 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBranchOptions } from '../branches/queries';
 import { openPdf } from '../applications/api';
+import { cashCloseKeys } from './queries';
 
 interface Day {
   branch_id: number; branch_name: string; business_date: string; cash_in: string; transfer_in: string; refunds_cash: string; refunds_transfer: string;
@@ -28,10 +29,10 @@ export default function CashClose() {
   const [date, setDate] = useState<string>(todayBangkok());
   const [banner, setBanner] = useState<BannerState | null>(null);
   const qc = useQueryClient();
-  const day = useQuery({ queryKey: ['cash-close', branch, date], queryFn: () => api.get<Day>('/cash-close/get', { branch, date }), enabled: !!branch });
+  const day = useQuery({ queryKey: cashCloseKeys.day(branch, date), queryFn: () => api.get<Day>('/cash-close/get', { branch, date }), enabled: !!branch });
   const close = useMutation({
     mutationFn: () => api.post<{ pdf: string }>('/cash-close/close', { branch_id: branch, date }),
-    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); openPdf(res.data.pdf); void qc.invalidateQueries({ queryKey: ['cash-close'] }); },
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); openPdf(res.data.pdf); void qc.invalidateQueries({ queryKey: cashCloseKeys.all }); },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
   });
   const reprint = async () => {

@@ -7,7 +7,7 @@ import { useSession } from '../../app/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
-import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes } from './shared';
+import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes, catalogKeys } from './shared';
 
 interface Course { course_id: number; name: string; type: string; price: string; theory_hours: number; practice_hours: number; is_activate: boolean; branch_name: string }
 
@@ -17,7 +17,7 @@ function CourseTypes() {
   const types = useCourseTypes();
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const done = (res: { message: string }) => { message.success(res.message); void qc.invalidateQueries({ queryKey: ['course-types'] }); void qc.invalidateQueries({ queryKey: ['/course/gettable'] }); };
+  const done = (res: { message: string }) => { message.success(res.message); void qc.invalidateQueries({ queryKey: catalogKeys.courseTypes }); void qc.invalidateQueries({ queryKey: catalogKeys.table('course') }); };
   const add = useMutation({ mutationFn: () => api.post<string[]>('/course/type/create', { name: name.trim() }), onSuccess: (r) => { setName(''); done(r); }, onError: (e) => message.error(errorMessage(e)) });
   const del = useMutation({ mutationFn: (n: string) => api.del<string[]>('/course/type/delete', { name: n }), onSuccess: done, onError: (e) => message.error(errorMessage(e)) });
   return (

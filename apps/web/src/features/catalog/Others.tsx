@@ -5,12 +5,12 @@ import { useSession } from '../../app/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
-import { ActiveTag, ACTIVE_OPTIONS, toField, useBranchFieldOptions, useCourseTypes, type Opt } from './shared';
+import { ActiveTag, catalogKeys, ACTIVE_OPTIONS, toField, useBranchFieldOptions, useCourseTypes, type Opt } from './shared';
 
 // ---- expense items -------------------------------------------------------
 interface Expense { list_expenses_id: number; name: string; category: string; type: string; status: string; status_name: string; branch_name: string }
 interface Cat { value: number; name: string; children: { value: number; name: string }[] }
-const useExpenseLists = () => useQuery({ queryKey: ['list-expenses-list'], queryFn: () => api.get<{ category: Cat[]; status: Opt[] }>('/list-expenses/list'), staleTime: 60_000 });
+const useExpenseLists = () => useQuery({ queryKey: catalogKeys.lists('list-expenses'), queryFn: () => api.get<{ category: Cat[]; status: Opt[] }>('/list-expenses/list'), staleTime: 60_000 });
 
 export function ExpenseList() {
   const { can } = useSession();
@@ -52,7 +52,7 @@ export function ExpenseDetail() {
 // ---- payroll items ---------------------------------------------------------
 interface Payroll { list_payroll_id: number; name: string; type: string; type_name: string; category_name: string; condition_name: string; value: string; title_value: string; status: string; branch_name: string }
 interface PayrollLists { category_income: Opt[]; category_deduction: Opt[]; condition: Opt[]; status: Opt[]; title_value: Opt[]; type: Opt[] }
-const usePayrollLists = () => useQuery({ queryKey: ['list-payroll-list'], queryFn: () => api.get<PayrollLists>('/list-payroll/list'), staleTime: 60_000 });
+const usePayrollLists = () => useQuery({ queryKey: catalogKeys.lists('list-payroll'), queryFn: () => api.get<PayrollLists>('/list-payroll/list'), staleTime: 60_000 });
 
 export function PayrollItemList() {
   const { can } = useSession();
@@ -97,7 +97,7 @@ export function PayrollItemDetail() {
 
 // ---- evaluation criteria -----------------------------------------------------
 interface Evaluate { evaluate_id: number; title: string; category: string; category_name: string; type: string; is_activate: boolean }
-const useEvaluateLists = () => useQuery({ queryKey: ['evaluate-list'], queryFn: () => api.get<{ category: Opt[]; status: Opt[]; type: Opt[] }>('/evaluate/list'), staleTime: 60_000 });
+const useEvaluateLists = () => useQuery({ queryKey: catalogKeys.lists('evaluate'), queryFn: () => api.get<{ category: Opt[]; status: Opt[]; type: Opt[] }>('/evaluate/list'), staleTime: 60_000 });
 
 export function EvaluateList() {
   const { can } = useSession();

@@ -18,7 +18,8 @@ import { StatusTag } from '../../components/StatusTag';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
-import { useEmployee, useRegisterOptions, type Employee } from './queries';
+import { useEmployee, useRegisterOptions, type Employee, employeeKeys } from './queries';
+import { branchKeys } from '../branches/queries';
 
 type FormValues = Omit<Employee, 'user_id' | 'role_name' | 'branch_name' | 'role_id' | 'branch_id'> & {
   role_id: number | undefined;
@@ -83,12 +84,12 @@ export default function EmployeeDetail() {
       return api.put<Employee>('/user/update', { ...body, user_id: userId });
     },
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: ['/user/gettable'] });
-      void qc.invalidateQueries({ queryKey: ['/branch/gettable'] });
+      void qc.invalidateQueries({ queryKey: employeeKeys.table });
+      void qc.invalidateQueries({ queryKey: branchKeys.table });
       const b = { status: res.status, message: res.message };
       if (isNew) navigate(`/employees/${res.data.user_id}`, { replace: true, state: { banner: b } });
       else {
-        void qc.invalidateQueries({ queryKey: ['employee', userId] });
+        void qc.invalidateQueries({ queryKey: employeeKeys.one(userId) });
         form.setFieldsValue({ password: '', password_confirm: '' });
         setBanner(b);
       }
@@ -103,8 +104,8 @@ export default function EmployeeDetail() {
   const del = useMutation({
     mutationFn: () => api.del<null>('/user/delete', { user_id: userId }),
     onSuccess: (res) => {
-      void qc.invalidateQueries({ queryKey: ['/user/gettable'] });
-      void qc.invalidateQueries({ queryKey: ['/branch/gettable'] });
+      void qc.invalidateQueries({ queryKey: employeeKeys.table });
+      void qc.invalidateQueries({ queryKey: branchKeys.table });
       navigate('/employees', { replace: true, state: { banner: { status: res.status, message: res.message } } });
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),

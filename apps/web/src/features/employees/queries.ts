@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, type Option } from '../../api/client';
+import { tableKeys } from '../../api/queryKeys';
 
 export interface Employee {
   user_id: number;
@@ -45,8 +46,14 @@ export interface RegisterOptions {
   prefix: Option[];
 }
 
+export const employeeKeys = {
+  table: tableKeys.of('/user/gettable'),
+  one: (id: number | null) => ['employee', id] as const,
+  registerOptions: ['employee', 'register-options'] as const,
+};
+
 export const useRegisterOptions = () =>
-  useQuery({ queryKey: ['listforregister'], queryFn: () => api.get<RegisterOptions>('/user/listforregister'), staleTime: 5 * 60_000 });
+  useQuery({ queryKey: employeeKeys.registerOptions, queryFn: () => api.get<RegisterOptions>('/user/listforregister'), staleTime: 5 * 60_000 });
 
 export const useEmployee = (id: number | null) =>
-  useQuery({ queryKey: ['employee', id], queryFn: () => api.get<Employee>(`/user/get/${id}`), enabled: !!id });
+  useQuery({ queryKey: employeeKeys.one(id), queryFn: () => api.get<Employee>(`/user/get/${id}`), enabled: !!id });

@@ -9,6 +9,7 @@ import { useSession } from '../../app/useSession';
 import { PhotoAvatar } from '../../components/AuthImage';
 import { ThaiDate } from '../../components/ThaiDate';
 import { todayBangkok } from '@khabkhi/thai';
+import { settingsKeys } from '../../api/queryKeys';
 
 function greeting(): string {
   const h = Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hour12: false, timeZone: 'Asia/Bangkok' }).format(new Date()));
@@ -20,7 +21,7 @@ function greeting(): string {
 export function HomePage() {
   const { user, ability } = useSession();
   const nav = allowedNav(ability);
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<{ name: string }>('/settings/get') });
+  const settings = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<{ name: string }>('/settings/get') });
   if (!user) return null;
   return (
     <div>

@@ -11,6 +11,8 @@ import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { openPdf } from '../applications/api';
+import { approvalKeys } from '../approvals/queries';
+import { paymentKeys } from './queries';
 
 interface Row {
   payment_id: number; payment_code: string; kind: 'payment' | 'refund'; createdAt: string; application_id: number; application_code: string; application_kind: string;
@@ -24,7 +26,7 @@ export default function PaymentHistory() {
   const [voidOf, setVoidOf] = useState<Row | null>(null);
   const [reason, setReason] = useState('');
   const today = todayBangkok();
-  const refresh = () => { for (const k of ['/payment/gettable', '/request/gettable']) void qc.invalidateQueries({ queryKey: [k] }); };
+  const refresh = () => { for (const k of [paymentKeys.table, approvalKeys.table]) void qc.invalidateQueries({ queryKey: k }); };
   const askVoid = useMutation({
     mutationFn: () => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: reason.trim() }),
     onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(); },

@@ -14,6 +14,7 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { label } from '../../i18n/th';
 import type { Employee } from '../employees/queries';
 import { useEffect, useState } from 'react';
+import { meKeys } from '../../api/queryKeys';
 
 const PROFILE_KEYS = ['nickname', 'phone_1', 'phone_2', 'email', 'address', 'moo', 'soi', 'street', 'subdistrict', 'district', 'province', 'postcode', 'emergency_name', 'emergency_phone', 'emergency_relation', 'photo'] as const;
 type ProfileValues = Record<(typeof PROFILE_KEYS)[number], string | null>;
@@ -32,7 +33,7 @@ function ProfileForm({ me }: { me: Me }) {
     mutationFn: (v: ProfileValues) => api.put<Me>('/user/profile', Object.fromEntries(PROFILE_KEYS.map((k) => [k, v[k] ?? (k === 'photo' ? null : '')]))),
     onSuccess: (res, v) => {
       setBanner({ status: res.status, message: res.message });
-      void qc.invalidateQueries({ queryKey: ['me'] });
+      void qc.invalidateQueries({ queryKey: meKeys.me });
       // keep the header (name, photo) in step with the profile
       const u = session.userData;
       if (u) localStorage.setItem('userData', JSON.stringify({ ...u, nickname: v.nickname ?? u.nickname, photo: v.photo ?? null }));
@@ -110,7 +111,7 @@ function PasswordForm() {
 export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'password' ? 'password' : 'profile';
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<Me>('/user/me') });
+  const me = useQuery({ queryKey: meKeys.me, queryFn: () => api.get<Me>('/user/me') });
   const d = me.data;
   return (
     <div>

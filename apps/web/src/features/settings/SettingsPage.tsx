@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PhotoField } from '../../components/PhotoField';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { label } from '../../i18n/th';
+import { settingsKeys } from '../../api/queryKeys';
 
 interface Settings {
   name: string;
@@ -28,7 +29,7 @@ export default function SettingsPage() {
   const agentPort = Form.useWatch('card_agent_port', form) as number | undefined;
   const qc = useQueryClient();
   const [banner, setBanner] = useState<BannerState | null>(null);
-  const q = useQuery({ queryKey: ['settings'], queryFn: () => api.get<Settings>('/settings/get') });
+  const q = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<Settings>('/settings/get') });
 
   useEffect(() => {
     if (q.data) form.setFieldsValue(Object.fromEntries(KEYS.map((k) => [k, q.data[k] ?? (k === 'logo' ? null : '')])) as unknown as Settings);

@@ -1,0 +1,3 @@
+import { tableKeys } from '../../api/queryKeys';
+
+export const approvalKeys = { table: tableKeys.of('/request/gettable') };

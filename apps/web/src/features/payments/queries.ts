@@ -1,0 +1,3 @@
+import { tableKeys } from '../../api/queryKeys';
+
+export const paymentKeys = { table: tableKeys.of('/payment/gettable') };
