@@ -6,16 +6,11 @@ import '@fontsource/sarabun/700.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import thTH from 'antd/locale/th_TH';
-import dayjs from 'dayjs';
-import buddhistEra from 'dayjs/plugin/buddhistEra';
-import 'dayjs/locale/th';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { buddhistLocale } from '../components/buddhistLocale';
 import { theme } from './theme';
 
-dayjs.extend(buddhistEra);
-dayjs.locale('th');
 
 export const queryClient = new QueryClient({
   defaultOptions: {

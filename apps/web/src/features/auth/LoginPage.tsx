@@ -1,13 +1,21 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Input, type InputRef } from 'antd';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, login, SESSION_EXPIRED } from '../../api/client';
 import { useSession } from '../../app/useSession';
 import { th } from '../../i18n/th';
 
+/**
+ * The login page. A plain form (antd Input and Button, not antd Form): the first page a browser loads
+ * carries no form framework, no menu and no list — the rest of the app loads after login.
+ */
 export function LoginPage() {
-  const [form] = Form.useForm<{ username: string; password: string }>();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
+  const userRef = useRef<InputRef>(null);
+  const passRef = useRef<InputRef>(null);
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -19,18 +27,23 @@ export function LoginPage() {
 
   if (user && !busy) return <Navigate to={from} replace />;
 
-  const onFinish = async (v: { username: string; password: string }) => {
+  const onSubmit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const miss = { username: !username.trim(), password: !password };
+    setMissing(miss);
+    if (miss.username) return userRef.current?.focus();
+    if (miss.password) return passRef.current?.focus();
     setBusy(true);
     setError(null);
     try {
-      await login(v.username.trim(), v.password);
+      await login(username.trim(), password);
       sessionStorage.removeItem('loginReason');
       sessionStorage.removeItem('loginFrom');
       navigate(from === '/login' ? '/' : from, { replace: true });
     } catch (e) {
       setError(errorMessage(e));
-      form.setFieldValue('password', '');
-      form.focusField('password');
+      setPassword('');
+      setTimeout(() => passRef.current?.focus(), 0);
     } finally {
       setBusy(false);
     }
@@ -68,17 +81,27 @@ export function LoginPage() {
             />
           )}
           {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={error} />}
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large" disabled={busy}>
-            <Form.Item name="username" label="ชื่อผู้ใช้" rules={[{ required: true, message: 'กรุณากรอกชื่อผู้ใช้' }]}>
-              <Input prefix={<UserOutlined />} autoFocus autoComplete="username" autoCapitalize="off" spellCheck={false} />
-            </Form.Item>
-            <Form.Item name="password" label="รหัสผ่าน" rules={[{ required: true, message: 'กรุณากรอกรหัสผ่าน' }]}>
-              <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy} style={{ marginTop: 8 }}>
-              เข้าสู่ระบบ
-            </Button>
-          </Form>
+          <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
+            <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0 }}>
+              <div className="login-field">
+                <label htmlFor="login-username">ชื่อผู้ใช้</label>
+                <Input id="login-username" ref={userRef} size="large" prefix={<UserOutlined />} autoFocus autoComplete="username" autoCapitalize="off" spellCheck={false}
+                  value={username} onChange={(e) => { setUsername(e.target.value); setMissing((m) => ({ ...m, username: false })); }}
+                  status={missing.username ? 'error' : undefined} aria-invalid={missing.username || undefined} aria-describedby={missing.username ? 'login-username-error' : undefined} />
+                {missing.username && <div id="login-username-error" className="login-error">กรุณากรอกชื่อผู้ใช้</div>}
+              </div>
+              <div className="login-field">
+                <label htmlFor="login-password">รหัสผ่าน</label>
+                <Input.Password id="login-password" ref={passRef} size="large" prefix={<LockOutlined />} autoComplete="current-password"
+                  value={password} onChange={(e) => { setPassword(e.target.value); setMissing((m) => ({ ...m, password: false })); }}
+                  status={missing.password ? 'error' : undefined} aria-invalid={missing.password || undefined} aria-describedby={missing.password ? 'login-password-error' : undefined} />
+                {missing.password && <div id="login-password-error" className="login-error">กรุณากรอกรหัสผ่าน</div>}
+              </div>
+              <Button type="primary" htmlType="submit" size="large" block loading={busy} style={{ marginTop: 8 }}>
+                เข้าสู่ระบบ
+              </Button>
+            </fieldset>
+          </form>
         </div>
       </div>
     </div>
