@@ -15,6 +15,7 @@ import type { Database } from './db/connection.js';
 import authPlugin from './http/auth.js';
 import { AppError } from './http/errors.js';
 import { validatorCompiler } from './http/validation.js';
+import { loggerOptions } from './http/logging.js';
 import { modules } from './modules/index.js';
 import documentRoutes from './documents/routes.js';
 
@@ -34,10 +35,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The database is restarting or unreachable (connection refused, a connection closed under the statement,
+ * class 08 / 57P0x), or a statement ran past statement_timeout (57014) or lock_timeout (55P03): 503, retry
+ * (with the same Idempotency-Key a payment whose COMMIT answer was lost is not recorded twice).
+ */
+function databaseBusyOrDown(err: Error & { code?: string }, pgCode: string | undefined): boolean {
+  if (pgCode && (pgCode.startsWith('08') || pgCode.startsWith('57P') || pgCode === '57014' || pgCode === '55P03')) return true;
+  const cause = (err as { cause?: Error & { code?: string } }).cause ?? err;
+  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(String(cause.code))
+    || /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(cause.message ?? '');
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logger),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -64,6 +77,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const pgCode = (err as { cause?: { code?: string } }).cause?.code ?? (/^\d{5}$/.test(String(err.code)) ? String(err.code) : undefined);
     if (pgCode === '23505') return reply.status(409).send({ status: 'error', message: 'ข้อมูลนี้ซ้ำกับที่มีอยู่แล้ว (อาจมีผู้บันทึกพร้อมกัน) กรุณาตรวจสอบแล้วลองใหม่', data: null });
     if (pgCode === '40001' || pgCode === '40P01') return reply.status(409).send({ status: 'error', message: 'มีการบันทึกข้อมูลเดียวกันพร้อมกัน กรุณาลองใหม่อีกครั้ง', data: null });
+    if (databaseBusyOrDown(err, pgCode)) {
+      req.log.warn({ err }, 'database unavailable or busy');
+      return reply.status(503).send({ status: 'error', message: 'ฐานข้อมูลไม่พร้อมหรือไม่ว่างชั่วคราว กรุณาตรวจสอบรายการแล้วลองใหม่อีกครั้ง', data: null });
+    }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');

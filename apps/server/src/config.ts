@@ -10,7 +10,14 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   adminPassword: string | undefined;
+  /** create the demo school on an empty database: default only on the embedded database, never on DATABASE_URL */
   seedDemo: boolean;
+  /** PostgreSQL: a statement running longer than this is cancelled (0 = no limit) */
+  statementTimeoutMs: number;
+  /** PostgreSQL: waiting longer than this for a row or table lock fails the statement (0 = wait forever) */
+  lockTimeoutMs: number;
+  /** PostgreSQL: connections in the pool of this server copy */
+  poolSize: number;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -61,7 +68,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
     adminPassword,
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    seedDemo: bool(env, 'SEED_DEMO', !databaseUrl),
+    statementTimeoutMs: int(env, 'STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    lockTimeoutMs: int(env, 'LOCK_TIMEOUT_MS', 10_000, 0, 3_600_000),
+    poolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 500),
     jwtSecret,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 10, 24 * 3600),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 14, 1, 365),

@@ -16,10 +16,17 @@ async function main() {
     }
     throw e;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const secret = await ensureSecret(database.db, config.jwtSecret);
-  const seeded = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize,
+    statementTimeoutMs: config.statementTimeoutMs, lockTimeoutMs: config.lockTimeoutMs,
+  });
+  // under the startup lock: copies starting together on an empty database create one admin and one school
+  const { secret, seeded } = await database.exclusive(async () => ({
+    secret: await ensureSecret(database.db, config.jwtSecret),
+    seeded: await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo }),
+  }));
   const app = await buildApp({ config, database, secret });
+  database.onError = (err) => app.log.warn({ err }, 'database connection lost (the pool reconnects on the next query)');
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

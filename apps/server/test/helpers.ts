@@ -103,6 +103,8 @@ export interface TestAppOptions {
   /** the demo registrations and payments of `npm start` */
   demoMoney?: boolean;
   env?: Record<string, string>;
+  /** receives the server's log lines (JSON) at level info: the log-redaction test reads them */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -117,7 +119,8 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const database = await openDatabase({ databaseUrl: pgDb?.url, poolSize: 20 });
   await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, demoMoney: opts.demoMoney ?? false });
   const secret = new TextEncoder().encode(config.jwtSecret);
-  const app = await buildApp({ config, database, secret, logger: { level: config.logLevel } });
+  const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : { level: config.logLevel };
+  const app = await buildApp({ config, database, secret, logger });
   await app.ready();
 
   async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {

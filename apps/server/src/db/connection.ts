@@ -14,16 +14,31 @@ export type Conn = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /**
+   * Runs fn while this process holds the startup lock: a PostgreSQL advisory lock shared by every server copy on
+   * the database (migrations and the first-start seed run under it, so several copies may start at once on an
+   * empty database); on PGlite (one process) fn simply runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** where connection errors of the pool go (a lost connection is logged, never fatal); the server sets its logger */
+  onError: (err: Error) => void;
   close(): Promise<void>;
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** pg_advisory_lock key of the startup lock (migrations and first-start seed): any fixed number of this app's own */
+export const STARTUP_LOCK_KEY = 0x6b68616b; // 'khak'
 
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; undefined = in memory */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: per-statement time limit in ms (0 or undefined = none) */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: lock wait limit in ms (0 or undefined = none) */
+  lockTimeoutMs?: number;
   /** drizzle query logger (the benchmark captures the SQL a request runs) */
   logger?: { logQuery(query: string, params: unknown[]): void };
 }
@@ -35,11 +50,48 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     // numeric → string (default), int8 → number for counts
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    const db = drizzle(pool, { schema, logger: opts.logger }) as unknown as Db;
-    await migrate(drizzle(pool), { migrationsFolder });
-    await postgresOnlyIndexes(pool);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const pool = new pg.default.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // a dead server must not hang a request: the connect fails and the request answers (health: 503)
+      connectionTimeoutMillis: 5000,
+      statement_timeout: opts.statementTimeoutMs || undefined,
+      lock_timeout: opts.lockTimeoutMs || undefined,
+    });
+    const database: Database = {
+      db: drizzle(pool, { schema, logger: opts.logger }) as unknown as Db,
+      kind: 'postgres',
+      onError: (err) => console.error(`database connection error: ${err.message}`),
+      async exclusive(fn) {
+        // its own connection, without the pool's time limits (a migration may build an index for minutes)
+        const client = new pg.default.Client({ connectionString: opts.databaseUrl });
+        client.on('error', (err) => database.onError(err));
+        await client.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          await client.end().catch(() => {});
+        }
+      },
+      close: () => pool.end(),
+    };
+    // A PostgreSQL restart closes every connection: idle ones report on the pool, checked-out ones on the client.
+    // Without listeners that event would end the process; with them the broken connection is dropped
+    // (node-postgres never returns an unqueryable client to the pool) and the next request opens a new one.
+    pool.on('error', (err) => database.onError(err));
+    pool.on('connect', (client) => client.on('error', (err) => database.onError(err)));
+    await database.exclusive(async () => {
+      const client = new pg.default.Client({ connectionString: opts.databaseUrl });
+      await client.connect();
+      try {
+        await migrate(drizzle(client), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    });
+    return database;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -51,25 +103,5 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzle(client, { schema, logger: opts.logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
-}
-
-/**
- * Trigram indexes for free-text search on large tables. PostgreSQL only: PGlite 0.5 does not ship a
- * loadable pg_trgm, and a single school on PGlite is small enough for sequential scans.
- * Idempotent; run after the migrations on every start.
- */
-async function postgresOnlyIndexes(pool: { query(sql: string): Promise<unknown> }) {
-  try {
-    await pool.query('create extension if not exists pg_trgm');
-  } catch {
-    return; // extension not installed on this server: search still works, only slower
-  }
-  const stmts = [
-    `create index if not exists customers_name_trgm on customers using gin ((fname || ' ' || sname) gin_trgm_ops)`,
-    `create index if not exists customers_idcard_trgm on customers using gin (idcard gin_trgm_ops)`,
-    `create index if not exists customers_phone_trgm on customers using gin (phone_1 gin_trgm_ops)`,
-    `create index if not exists applications_code_trgm on applications using gin (application_code gin_trgm_ops)`,
-  ];
-  for (const s of stmts) await pool.query(s);
+  return { db, kind: 'pglite', exclusive: (fn) => fn(), onError: () => {}, close: () => client.close() };
 }

@@ -16,6 +16,8 @@ export interface UserData {
   branch_id: number;
   branch_name: string;
   all_branches: boolean;
+  /** the seeded demo school (a try-out, not real books): the layout shows a banner */
+  demo?: boolean;
 }
 
 export interface LoginData {

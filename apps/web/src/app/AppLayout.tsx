@@ -1,6 +1,6 @@
 import { DownOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Spin, Tag, Typography } from 'antd';
+import { Alert, App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -108,6 +108,10 @@ export function AppLayout() {
             </Button>
           </Dropdown>
         </Layout.Header>
+        {user?.demo && (
+          <Alert type="warning" showIcon banner role="note"
+            title="โรงเรียนตัวอย่าง (ข้อมูลสาธิต): รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน" />
+        )}
         <Layout.Content style={{ padding: screens.md ? 24 : 12, maxWidth: 1400, width: '100%', margin: '0 auto' }}>
           <Suspense fallback={<Flex justify="center" style={{ padding: 80 }}><Spin size="large" /></Flex>}>
             <Outlet />

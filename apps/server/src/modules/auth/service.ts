@@ -23,6 +23,8 @@ export async function userData(db: Db, userId: number) {
       nickname: users.nickname, photo: users.photo, role_id: roles.role_id, role_slug: roles.slug, role_name: roles.name,
       abilities: roles.abilities, branch_id: users.branch_id, branch_name: branches.name, is_head_office: branches.is_head_office,
       all_branches: roles.all_branches,
+      // the demo school (seeded for a try-out): the web shows a banner so nobody takes it for real books
+      demo: sql<boolean>`exists (select 1 from ${branches} where ${branches.is_head_office} and ${branches.is_demo})`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.role_id, users.role_id))
@@ -34,6 +36,7 @@ export async function userData(db: Db, userId: number) {
       user_id: r.user_id, username: r.username, prefix: r.prefix, fname: r.fname, sname: r.sname, nickname: r.nickname,
       photo: r.photo, role: { role_id: r.role_id, slug: r.role_slug, name: r.role_name }, role_id: r.role_id,
       branch_id: r.branch_id, branch_name: r.branch_name, all_branches: r.all_branches || r.is_head_office,
+      demo: r.demo,
     },
     ability: r.abilities,
   };
