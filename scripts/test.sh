@@ -11,7 +11,7 @@ npx tsc --noEmit -p packages/thai
 npx tsc --noEmit -p apps/server
 npx tsc --noEmit -p apps/web
 
-echo "== build the web app"
+echo "== build the web app and the server (when stale)"
 npm run build --silent
 
 echo "== packages/thai"
@@ -26,3 +26,10 @@ if [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/packa
 fi
 echo "== browser (Chromium)"
 npx vitest run --root e2e
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  # The built server as separate processes: three copies on an empty database, then a PostgreSQL restart under
+  # payment load. That restart stops the shared PostgreSQL server: it runs alone, after every other suite.
+  echo "== operations (built server, PostgreSQL restart)"
+  npx vitest run --root apps/server --config vitest.ops.config.ts
+fi

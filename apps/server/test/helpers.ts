@@ -116,7 +116,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });
-  const database = await openDatabase({ databaseUrl: pgDb?.url, poolSize: 20 });
+  const database = await openDatabase({ databaseUrl: pgDb?.url, poolSize: 20, statementTimeoutMs: config.statementTimeoutMs, lockTimeoutMs: config.lockTimeoutMs });
   await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, demoMoney: opts.demoMoney ?? false });
   const secret = new TextEncoder().encode(config.jwtSecret);
   const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : { level: config.logLevel };
