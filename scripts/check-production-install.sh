@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The production install, as a deployment does it, from a fresh clone of this repository in a temp dir:
-# clone, npm ci, npm run build, then `npm ci --omit=dev` on the built tree (no tsx, no esbuild, no vite), and
+# clone, npm ci, npm run build, then `npm ci --omit=dev` on the built tree (no vite, vitest, drizzle-kit or
+# typescript; tsx stays only because the ID-card agent, apps/card-agent, runs with it on the counter PC), and
 # `npm start` on a new PostgreSQL database (it must find the build current and start at once, with node on
 # apps/server/dist). Checks /api/health, a login and a receipt PDF (migrations, fonts and templates found from the
 # built output and the production node_modules), then stops the server and drops the database.
@@ -26,7 +27,7 @@ npm ci --no-audit --no-fund --loglevel=error
 npm run build --silent
 echo "-- production install (npm ci --omit=dev)"
 npm ci --omit=dev --no-audit --no-fund --loglevel=error
-for dev in tsx esbuild vite vitest drizzle-kit; do
+for dev in vite vitest drizzle-kit typescript pino-pretty; do
   if [ -e "node_modules/$dev" ]; then echo "dev dependency $dev is still installed"; exit 1; fi
 done
 
