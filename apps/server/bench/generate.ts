@@ -1,9 +1,10 @@
 /**
- * The chain-sized data set of the benchmark, generated inside PostgreSQL with generate_series:
- * 20 branches, 300,000 customers, 400,000 applications (one course line each, 30 % with a fee line),
- * 1,000,000 payments (about 85 % of applications fully paid). Money identities hold for every row.
+ * The benchmark's data sets, generated inside the database with set-based SQL (generate_series):
+ * the chain (PostgreSQL): 20 branches, 300,000 customers, 400,000 applications (one course line each, 30 % with
+ * a fee line), 1,000,000 payments (2.5 per application, about 85 % of applications fully paid);
+ * one school on the embedded database (PGlite): 3 branches, 30,000 customers, 40,000 applications, 100,000 payments.
+ * Both span about two years. Money identities hold for every row.
  */
-import type pg from 'pg';
 
 const FIRST = ['สมชาย', 'สมศักดิ์', 'วิชัย', 'ประเสริฐ', 'สุชาติ', 'อนันต์', 'ธนพล', 'กิตติพงษ์', 'ณัฐพล', 'พงศกร',
   'สมหญิง', 'มาลี', 'วนิดา', 'สุดา', 'ปิยะนุช', 'พิมพ์ชนก', 'ณัฐธิดา', 'กมลชนก', 'อรุณี', 'จันทร์เพ็ญ',
@@ -17,20 +18,30 @@ const LAST = ['ใจดี', 'สุขสวัสดิ์', 'ศรีสุ
 const BRANCHES = ['บางเขน', 'เชียงใหม่', 'ขอนแก่น', 'นครราชสีมา', 'ภูเก็ต', 'หาดใหญ่', 'อุดรธานี', 'ชลบุรี', 'พิษณุโลก', 'สุราษฎร์ธานี',
   'นนทบุรี', 'ปทุมธานี', 'ระยอง', 'อยุธยา', 'ลำปาง', 'อุบลราชธานี', 'นครปฐม', 'สมุทรปราการ', 'เชียงราย'];
 
-export const SIZES = { branches: 20, customers: 300_000, applications: 400_000 };
+export interface Sizes { branches: number; customers: number; applications: number }
+export const SIZES: Sizes = { branches: 20, customers: 300_000, applications: 400_000 };
+export const PGLITE_SIZES: Sizes = { branches: 3, customers: 30_000, applications: 40_000 };
+
+/** Runs SQL text that may hold several statements (node-postgres' simple query, PGlite's exec). */
+export interface SqlRunner {
+  exec(sql: string): Promise<unknown>;
+}
 
 const arr = (xs: string[]) => `array[${xs.map((x) => `'${x}'`).join(',')}]`;
 
-export async function generate(client: pg.Client, log: (s: string) => void) {
+export async function generate(client: SqlRunner, adminId: number, log: (s: string) => void, sizes: Sizes = SIZES) {
   const step = async (label: string, q: string) => {
     const t0 = Date.now();
-    await client.query(q);
+    await client.exec(q);
     log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   };
-  const { rows: [admin] } = await client.query(`select user_id from users where username = 'admin'`);
-  const adminId = admin.user_id;
+  const nb = sizes.branches;
+  // rows are spaced so that each data set spans about two years whatever its size
+  const customerStep = Math.round((230 * 300_000) / sizes.customers);
+  const applicationStep = Math.round((170 * 400_000) / sizes.applications);
+  const n = (x: number) => x.toLocaleString('en-US');
   await step('branches', `insert into branches (code, name, parent_id, province, address) select 'B' || lpad(i::text, 2, '0'), 'สาขา' || (${arr(BRANCHES)})[i], 1, (${arr(BRANCHES)})[i], i || '/1'
-    from generate_series(1, 19) i`);
+    from generate_series(1, ${nb - 1}) i`);
   await step('courses and fees', `
     insert into courses (branch_id, name, price, type, theory_hours, practice_hours)
       select b.branch_id, c.name, c.price, c.type, 5, c.h from branches b cross join (values
@@ -42,33 +53,33 @@ export async function generate(client: pg.Client, log: (s: string) => void) {
              (select other_fee_id from other_fees f where f.branch_id = b.branch_id limit 1) as fee_id
       from branches b join courses c on c.branch_id = b.branch_id;
     create temp table bench_branch as select branch_id, code, (row_number() over (order by branch_id) - 1)::int as idx from branches;`);
-  await step('300,000 customers', `
+  await step(`${n(sizes.customers)} customers`, `
     create or replace function pg_temp.thai_id(base text) returns text language sql immutable as $f$
       select base || ((11 - (sum(substr(base, k, 1)::int * (14 - k)) % 11)) % 10)::text from generate_series(1, 12) k $f$;
     insert into customers (customer_id, is_foreigner, idcard, prefix, fname, sname, birthday, address, subdistrict, district, province, postcode, phone_1, branch_id, created_at, updated_at) overriding system value
     select i, false, pg_temp.thai_id('1' || lpad((i * 37)::text, 11, '0')), (array['นาย','นางสาว','นาง'])[1 + i % 3],
       (${arr(FIRST)})[1 + i % ${FIRST.length}], (${arr(LAST)})[1 + (i / ${FIRST.length}) % ${LAST.length}],
       date '1975-01-01' + (i % 11000), (i % 300) || '/' || (i % 17), 'ตำบล' || (i % 50), 'อำเภอ' || (i % 20), 'จังหวัด' || (i % 20), lpad((10000 + i % 80000)::text, 5, '0'),
-      '08' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'), (select branch_id from bench_branch where idx = i % 20),
-      now() - ((${SIZES.customers} - i) * interval '230 seconds'), now() - ((${SIZES.customers} - i) * interval '230 seconds')
-    from generate_series(1, ${SIZES.customers}) i;
-    select setval(pg_get_serial_sequence('customers', 'customer_id'), ${SIZES.customers});`);
-  await step('400,000 applications with their lines', `
+      '08' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'), (select branch_id from bench_branch where idx = i % ${nb}),
+      now() - ((${sizes.customers} - i) * interval '${customerStep} seconds'), now() - ((${sizes.customers} - i) * interval '${customerStep} seconds')
+    from generate_series(1, ${sizes.customers}) i;
+    select setval(pg_get_serial_sequence('customers', 'customer_id'), ${sizes.customers});`);
+  await step(`${n(sizes.applications)} applications with their lines`, `
     create temp table gen as
       select i, bb.branch_id, bb.code, bc.course_id, bc.name as course_name, bc.type, bc.price, bc.fee_id, (i % 10 < 3) as with_fee,
-             now() - ((${SIZES.applications} - i) * interval '170 seconds') as at, 1 + (i * 7) % ${SIZES.customers} as customer_id
-      from generate_series(1, ${SIZES.applications}) i
-      join bench_branch bb on bb.idx = i % 20
-      join bench_courses bc on bc.branch_id = bb.branch_id and bc.idx = (i / 20) % 4;
+             now() - ((${sizes.applications} - i) * interval '${applicationStep} seconds') as at, 1 + (i * 7) % ${sizes.customers} as customer_id
+      from generate_series(1, ${sizes.applications}) i
+      join bench_branch bb on bb.idx = i % ${nb}
+      join bench_courses bc on bc.branch_id = bb.branch_id and bc.idx = (i / ${nb}) % 4;
     alter table applications disable trigger application_stats_trg;
     insert into applications (application_id, kind, branch_id, application_code, customer_id, status, total, discount, net, paid, paid_cash, paid_transfer, balance, created_by, created_at, updated_at) overriding system value
-      select i, 'course', branch_id, 'AP-' || code || '-' || (extract(year from at at time zone 'Asia/Bangkok')::int + 543) || '-H' || lpad((i / 20)::text, 6, '0'),
+      select i, 'course', branch_id, 'AP-' || code || '-' || (extract(year from at at time zone 'Asia/Bangkok')::int + 543) || '-H' || lpad((i / ${nb})::text, 6, '0'),
         customer_id, 'ค้างชำระ', price + case when with_fee then 500 else 0 end, 0, price + case when with_fee then 500 else 0 end, 0, 0, 0,
         price + case when with_fee then 500 else 0 end, ${adminId}, at, at from gen;
-    select setval(pg_get_serial_sequence('applications', 'application_id'), ${SIZES.applications});
+    select setval(pg_get_serial_sequence('applications', 'application_id'), ${sizes.applications});
     insert into application_courses (application_id, line_no, course_id, course_name, course_type, cost) select i, 1, course_id, course_name, type, price from gen;
     insert into application_fees (application_id, line_no, other_fee_id, other_fee_name, cost) select i, 2, fee_id, 'ค่าเช่ารถสอบ', 500 from gen where with_fee;`);
-  await step('1,000,000 payments', `
+  await step(`${n(Math.round(sizes.applications * 2.5))} payments`, `
     insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, business_date, created_by, created_at)
       select g.i, g.branch_id, 'payment',
         'RC-' || g.code || '-' || (extract(year from pa at time zone 'Asia/Bangkok')::int + 543) || '-H' || lpad((g.i * 4 + j)::text, 8, '0'),

@@ -2,8 +2,12 @@
  * npm run bench — the money core measured on a chain-sized data set in PostgreSQL (not a test).
  * Builds (once) the database `khabkhi_bench` on the server of BENCH_DATABASE_URL / DATABASE_URL
  * (default postgres://postgres@127.0.0.1:5432/postgres), then measures each list request beside the raw SQL
- * it runs, paybalance throughput with 20 concurrent clients, and warm receipt PDFs.
- * Prints a table and writes bench/results.json. `--fresh` rebuilds the data set.
+ * it runs, paybalance throughput with 20 concurrent clients, and warm receipt PDFs. Then the embedded database
+ * a single school runs on: a three-branch school generated in an in-memory PGlite (30,000 customers, 40,000
+ * applications, 100,000 payments) and the same list requests on it.
+ * Prints the tables and writes bench/results.json. `--fresh` rebuilds the PostgreSQL data set.
+ * BENCH_ONLY=lists|pay|pdf runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
+ * alone and updates its section of results.json.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +19,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
-import { generate, SIZES } from './generate.js';
+import { generate, PGLITE_SIZES, SIZES } from './generate.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,7 +64,89 @@ async function ensureDataset() {
   return ready;
 }
 
+/** The list requests measured, on either database: `sample` is one customer's name, ID number and phone. */
+function listRequests(sample: { name: string; idcard: string; phone_1: string }, month: string, monthEnd: string): [string, string][] {
+  return [
+    ['application/gettable page 1', '/api/application/gettable?page=1&per_page=10'],
+    ['application/gettable page 500', '/api/application/gettable?page=500&per_page=10'],
+    ['application/gettable text: name', `/api/application/gettable?text=${encodeURIComponent(sample.name)}`],
+    ['application/gettable text: ID number', `/api/application/gettable?text=${sample.idcard}`],
+    ['application/gettable text: phone', `/api/application/gettable?text=${sample.phone_1}`],
+    ['getforoutstandingBalance + totals', '/api/application/getforoutstandingBalance?page=1&per_page=10'],
+    ['getforoverdue + totals (oldest first)', '/api/application/getforoverdue?page=1&per_page=10'],
+    ['payment/gettable (history) one month', `/api/payment/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
+    ['payment/paybalance/gettable one month', `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
+  ];
+}
+
+type Row = { name: string; p50_ms: number; p95_ms: number; sql_p50_ms: number | null; sql_p95_ms: number | null; ratio: number | null; per_s: number | null; note?: string };
+const resultsFile = path.join(here, 'results.json');
+
 async function main() {
+  let pgResults: Row[] | null = null;
+  if (ONLY !== 'pglite') pgResults = await postgresBench();
+  let embedded: Row[] | null = null;
+  if (!ONLY || ONLY === 'pglite') embedded = await pgliteBench();
+  if (ONLY && ONLY !== 'pglite') return;
+  const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
+  const out = pgResults
+    ? { at: new Date().toISOString(), database: 'PostgreSQL', sizes: SIZES, results: pgResults }
+    : { at: previous.at, database: previous.database, sizes: previous.sizes, results: previous.results };
+  const pglite = { at: new Date().toISOString(), database: 'PGlite (embedded, in memory)', sizes: { ...PGLITE_SIZES, payments: Math.round(PGLITE_SIZES.applications * 2.5) }, results: embedded };
+  fs.writeFileSync(resultsFile, JSON.stringify({ ...out, pglite }, null, 2) + '\n');
+  for (const [title, rows] of [['PostgreSQL', pgResults], ['PGlite', embedded]] as const) {
+    if (!rows) continue;
+    log(`\n${title}\n| measurement | p50 ms | p95 ms | raw SQL p50 ms | ratio | per s | note |\n|---|---:|---:|---:|---:|---:|---|`);
+    for (const r of rows) log(`| ${r.name} | ${r.p50_ms || ''} | ${r.p95_ms || ''} | ${r.sql_p50_ms ?? ''} | ${r.ratio ?? ''} | ${r.per_s ?? ''} | ${r.note ?? ''} |`);
+  }
+  log(`\nwritten ${path.relative(process.cwd(), resultsFile)}`);
+}
+
+/**
+ * The embedded database: a three-branch school generated in an in-memory PGlite with the same SQL as the chain,
+ * then each list request through Fastify (in-process), 200 runs after a warm-up. Target p95 ≤ 50 ms each.
+ */
+async function pgliteBench(): Promise<Row[]> {
+  const database = await openDatabase({});
+  await seed(database.db, { adminPassword: 'bench-admin-password', demo: false });
+  const adminId = ((await database.db.execute(sql`select user_id from users where username = 'admin'`)) as unknown as { rows: { user_id: number }[] }).rows[0]!.user_id;
+  log(`Generating the embedded school in PGlite (${PGLITE_SIZES.branches} branches, ${PGLITE_SIZES.customers.toLocaleString('en-US')} customers, ${PGLITE_SIZES.applications.toLocaleString('en-US')} applications, ~${(PGLITE_SIZES.applications * 2.5).toLocaleString('en-US')} payments)…`);
+  const t0 = Date.now();
+  await generate(database, adminId, log, PGLITE_SIZES);
+  log(`  generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+  const app = await buildApp({ config, database, secret: new TextEncoder().encode(config.jwtSecret), logger: false });
+  await app.ready();
+  const q = async <T>(text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+  const [sample] = await q<{ idcard: string; phone_1: string; name: string }>(`select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 12345`);
+  const [{ m: month }] = await q<{ m: string }>(`select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`) as [{ m: string }];
+  const [{ d: monthEnd }] = await q<{ d: string }>(`select to_char((date_trunc('month', to_date('${month}', 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`) as [{ d: string }];
+  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'bench-admin-password' } });
+  const auth = { authorization: `Bearer ${login.json().data.accessToken as string}` };
+  const results: Row[] = [];
+  for (const [name, url] of listRequests(sample!, month, monthEnd)) {
+    let rows = 0;
+    for (let i = 0; i < 30; i++) {
+      const r = await app.inject({ method: 'GET', url, headers: auth });
+      if (r.statusCode !== 200) throw new Error(`${name}: ${r.statusCode} ${r.body}`);
+      rows = (r.json().data as unknown[]).length;
+    }
+    const times: number[] = [];
+    for (let i = 0; i < ITER; i++) {
+      const t = performance.now();
+      await app.inject({ method: 'GET', url, headers: auth });
+      times.push(performance.now() - t);
+    }
+    const row: Row = { name, p50_ms: r2(pct(times, 50)), p95_ms: r2(pct(times, 95)), sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: null, note: `${rows} rows on the page` };
+    results.push(row);
+    log(`  PGlite ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms (${row.note})`);
+  }
+  await app.close();
+  await database.close();
+  return results;
+}
+
+async function postgresBench(): Promise<Row[]> {
   const reused = await ensureDataset();
   const capture: { on: boolean; queries: { q: string; p: unknown[] }[] } = { on: false, queries: [] };
   // statements the server prepares (named) are replayed prepared too: the same statements, executed the same way
@@ -81,7 +167,8 @@ async function main() {
     const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
     await c.connect();
     const t0 = Date.now();
-    await generate(c, log);
+    const adminId = (await c.query(`select user_id from users where username = 'admin'`)).rows[0].user_id as number;
+    await generate({ exec: (q) => c.query(q) }, adminId, log);
     await c.end();
     log(`  generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } else {
@@ -100,19 +187,9 @@ async function main() {
   const sample = (await pool.query(`select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 123457`)).rows[0];
   const month = (await pool.query(`select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`)).rows[0].m as string;
   const monthEnd = (await pool.query(`select to_char((date_trunc('month', to_date($1, 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`, [month])).rows[0].d as string;
-  const lists: [string, string][] = [
-    ['application/gettable page 1', '/api/application/gettable?page=1&per_page=10'],
-    ['application/gettable page 500', '/api/application/gettable?page=500&per_page=10'],
-    ['application/gettable text: name', `/api/application/gettable?text=${encodeURIComponent(sample.name)}`],
-    ['application/gettable text: ID number', `/api/application/gettable?text=${sample.idcard}`],
-    ['application/gettable text: phone', `/api/application/gettable?text=${sample.phone_1}`],
-    ['getforoutstandingBalance + totals', '/api/application/getforoutstandingBalance?page=1&per_page=10'],
-    ['getforoverdue + totals (oldest first)', '/api/application/getforoverdue?page=1&per_page=10'],
-    ['payment/gettable (history) one month', `/api/payment/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
-    ['payment/paybalance/gettable one month', `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
-  ];
+  const lists = listRequests(sample, month, monthEnd);
 
-  const results: { name: string; p50_ms: number; p95_ms: number; sql_p50_ms: number | null; sql_p95_ms: number | null; ratio: number | null; per_s: number | null; note?: string }[] = [];
+  const results: Row[] = [];
   for (const [name, url] of ONLY && ONLY !== 'lists' ? [] : lists) {
     // warm-up: the JIT, the pools' connections and the caches, for both the request and its raw SQL
     for (let i = 0; i < 60; i++) {
@@ -193,22 +270,10 @@ async function main() {
     log(`  receipt PDF warm: p50 ${r2(pct(pdfTimes.slice(5), 50))} ms, p95 ${r2(pct(pdfTimes.slice(5), 95))} ms (cold ${Math.round(cold)} ms)`);
   }
 
-  if (ONLY) {
-    await app.close();
-    await pool.end();
-    await database.close();
-    return;
-  }
-  const out = path.join(here, 'results.json');
-  fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), database: 'PostgreSQL', sizes: SIZES, results }, null, 2) + '\n');
-  log('\n| measurement | p50 ms | p95 ms | raw SQL p50 ms | ratio | per s | note |\n|---|---:|---:|---:|---:|---:|---|');
-  for (const r of results) {
-    log(`| ${r.name} | ${r.p50_ms || ''} | ${r.p95_ms || ''} | ${r.sql_p50_ms ?? ''} | ${r.ratio ?? ''} | ${r.per_s ?? ''} | ${r.note ?? ''} |`);
-  }
-  log(`\nwritten ${path.relative(process.cwd(), out)}`);
   await app.close();
   await pool.end();
   await database.close();
+  return results;
 }
 
 main().catch((e) => {

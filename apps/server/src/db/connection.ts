@@ -20,6 +20,8 @@ export interface Database {
    * empty database); on PGlite (one process) fn simply runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** runs SQL text that may hold several statements, without parameters (the benchmark's data generator) */
+  exec(sqlText: string): Promise<void>;
   /** where connection errors of the pool go (a lost connection is logged, never fatal); the server sets its logger */
   onError: (err: Error) => void;
   close(): Promise<void>;
@@ -75,6 +77,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           await client.end().catch(() => {});
         }
       },
+      async exec(sqlText) {
+        await pool.query(sqlText);
+      },
       close: () => pool.end(),
     };
     // A PostgreSQL restart closes every connection: idle ones report on the pool, checked-out ones on the client.
@@ -103,5 +108,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzle(client, { schema, logger: opts.logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
-  return { db, kind: 'pglite', exclusive: (fn) => fn(), onError: () => {}, close: () => client.close() };
+  return {
+    db, kind: 'pglite', exclusive: (fn) => fn(), onError: () => {}, close: () => client.close(),
+    async exec(sqlText) {
+      await client.exec(sqlText);
+    },
+  };
 }
