@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createTestApp } from '../apps/server/test/helpers.js';
+import { createTestApp, type TestAppOptions } from '../apps/server/test/helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const shotsDir = path.join(root, 'test-results', 'screenshots');
@@ -19,11 +19,11 @@ export interface E2E {
 }
 
 /** The real server (fresh database, demo school, built web app) on a random port, and Debian's Chromium. */
-export async function startE2E(): Promise<E2E> {
+export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
   }
-  const app = await createTestApp();
+  const app = await createTestApp(opts);
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.app.server.address() as { port: number }).port;
   const browser = await chromium.launch({

@@ -1,6 +1,6 @@
-import { DownOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, ExperimentOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Spin, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Dropdown, Flex, Grid, Layout, Menu, Spin, Tag, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -109,8 +109,11 @@ export function AppLayout() {
           </Dropdown>
         </Layout.Header>
         {user?.demo && (
-          <Alert type="warning" showIcon banner role="note"
-            title="โรงเรียนตัวอย่าง (ข้อมูลสาธิต): รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน" />
+          // not an antd Alert: pages show their own alerts, and this strip stays on every page of a demo school
+          <div role="note" data-testid="demo-banner" style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 24px', background: '#fff7e6', borderBottom: '1px solid #ffd591', color: '#873800', fontSize: 14 }}>
+            <ExperimentOutlined />
+            <span><b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน</span>
+          </div>
         )}
         <Layout.Content style={{ padding: screens.md ? 24 : 12, maxWidth: 1400, width: '100%', margin: '0 auto' }}>
           <Suspense fallback={<Flex justify="center" style={{ padding: 80 }}><Spin size="large" /></Flex>}>
