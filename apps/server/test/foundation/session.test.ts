@@ -27,11 +27,12 @@ describe('login', () => {
     expect(d.accessToken.split('.')).toHaveLength(3);
     expect(d.refreshToken).toMatch(/^[\w-]{40,}$/);
     expect(Object.keys(d.userData).sort()).toEqual(
-      ['all_branches', 'branch_id', 'branch_name', 'fname', 'nickname', 'photo', 'prefix', 'role', 'role_id', 'sname', 'user_id', 'username'].sort());
+      ['all_branches', 'branch_id', 'branch_name', 'demo', 'fname', 'nickname', 'photo', 'prefix', 'role', 'role_id', 'sname', 'user_id', 'username'].sort());
     expect(d.userData).toMatchObject({
       username: 'malee', prefix: 'นางสาว', fname: 'มาลี', sname: 'ศรีสุข', nickname: 'มะลิ', photo: null,
       role: { slug: 'cashier', name: 'พนักงานหน้าเคาน์เตอร์/การเงิน' }, branch_name: 'สำนักงานใหญ่ (บางนา)',
       all_branches: true, // head office staff see every branch
+      demo: true, // the demo school says so (the web shows its banner)
     });
     expect(d.userData.role.role_id).toBe(d.userData.role_id);
     expect(d.ability).toEqual(seedRoles.find((r) => r.slug === 'cashier')!.abilities);
