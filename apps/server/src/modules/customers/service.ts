@@ -13,23 +13,20 @@ export type CustomerRow = typeof customers.$inferSelect;
 export function normalizeIdentity(idcard: string, isForeigner: boolean): string {
   if (isForeigner) {
     const p = idcard.replace(/\s/g, '').toUpperCase();
-    if (!/^[A-Z0-9]{5,20}$/.test(p)) throw badRequest('เลขหนังสือเดินทาง (idcard): ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 5–20 ตัว');
+    if (!/^[A-Z0-9]{5,20}$/.test(p)) throw badRequest('เลขหนังสือเดินทาง: ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 5–20 ตัว');
     return p;
   }
   const id = idcard.replace(/[\s-]/g, '');
-  if (!/^\d{13}$/.test(id)) throw badRequest('เลขบัตรประชาชน (idcard): ต้องเป็นตัวเลข 13 หลัก');
-  if (!isValidThaiNationalId(id)) throw badRequest('เลขบัตรประชาชน (idcard): เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
+  if (!/^\d{13}$/.test(id)) throw badRequest('เลขบัตรประชาชน: ต้องเป็นตัวเลข 13 หลัก');
+  if (!isValidThaiNationalId(id)) throw badRequest('เลขบัตรประชาชน: เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
   return id;
 }
 
 function checkBirthday(b: string | null | undefined) {
   if (!b) return;
   const today = todayBangkok();
-  if (Number.isNaN(Date.parse(`${b}T00:00:00Z`)) || new Date(`${b}T00:00:00Z`).toISOString().slice(0, 10) !== b) {
-    throw badRequest('วันเกิด (birthday): วันที่ไม่ถูกต้อง');
-  }
-  if (b > today) throw badRequest('วันเกิด (birthday): ต้องไม่เป็นวันในอนาคต');
-  if (b < '1900-01-01') throw badRequest('วันเกิด (birthday): วันที่ไม่ถูกต้อง');
+  if (b > today) throw badRequest('วันเกิด: ต้องไม่เป็นวันในอนาคต');
+  if (b < '1900-01-01') throw badRequest('วันเกิด: วันที่ไม่ถูกต้อง');
 }
 
 function values(input: Omit<CustomerInput, 'customer_id'>) {
@@ -106,9 +103,9 @@ export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInpu
   const v = values(input);
   if (input.customer_id) {
     const [byId] = await tx.select().from(customers).where(eq(customers.customer_id, input.customer_id)).for('update');
-    if (!byId || byId.is_delete) throw badRequest('ลูกค้า (customer_id): ไม่พบข้อมูลลูกค้านี้');
+    if (!byId || byId.is_delete) throw badRequest('ลูกค้า: ไม่พบข้อมูลลูกค้านี้');
     if (byId.idcard !== v.idcard || byId.is_foreigner !== v.is_foreigner) {
-      throw badRequest('เลขบัตรประชาชน (idcard): ไม่ตรงกับลูกค้าที่เลือก กรุณาค้นหาลูกค้าใหม่');
+      throw badRequest('เลขบัตรประชาชน: ไม่ตรงกับลูกค้าที่เลือก กรุณาค้นหาลูกค้าใหม่');
     }
   }
   const inserted = await tx.execute(sql`
@@ -141,7 +138,7 @@ export async function updateProfile(db: Conn & { transaction: any }, actor: Acto
     if (!before || before.is_delete) throw notFound('ไม่พบข้อมูลลูกค้า');
     const other = await findCustomerByIdentity(tx, v.idcard, v.is_foreigner);
     if (other && other.customer_id !== before.customer_id) {
-      throw conflict('เลขบัตรประชาชน (idcard): มีลูกค้าที่ใช้เลขนี้อยู่แล้ว');
+      throw conflict('เลขบัตรประชาชน: มีลูกค้าที่ใช้เลขนี้อยู่แล้ว');
     }
     const [after] = await tx.update(customers).set({ ...v, updatedAt: new Date() }).where(eq(customers.customer_id, before.customer_id)).returning();
     await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId: before.branch_id, before, after }, reqId);
