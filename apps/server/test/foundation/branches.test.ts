@@ -207,3 +207,24 @@ describe('delete', () => {
     expect((await admin.get(`/api/branch/get/${id.RSB}`)).body.data.is_delete).toBe(false);
   });
 });
+
+describe('SPEC-shaped create', () => {
+  it('creates a branch without a code (SPEC §7): the server derives a unique one, which the branch may change later', async () => {
+    const first = await admin.post('/api/branch/create', { name: 'สาขาไม่มีรหัส 1' });
+    expect(first.status, first.body.message).toBe(200);
+    expect(first.body.data.code).toMatch(/^[A-Z0-9]{2,10}$/);
+    const second = await admin.post('/api/branch/create', { name: 'สาขาไม่มีรหัส 2' });
+    expect(second.status, second.body.message).toBe(200);
+    expect(second.body.data.code).not.toBe(first.body.data.code);
+    // a derived code never takes one already in use, including one set by hand to what would come next
+    const live = (await rows<{ code: string }>(sql`select code from branches where not is_delete`)).map((r) => r.code);
+    expect(new Set(live).size).toBe(live.length);
+    const renamed = await admin.put('/api/branch/update', { branch_id: first.body.data.branch_id, code: 'NOCODE', name: 'สาขาไม่มีรหัส 1' });
+    expect(renamed.status, renamed.body.message).toBe(200);
+    expect(renamed.body.data.code).toBe('NOCODE');
+    const third = await admin.post('/api/branch/create', { name: 'สาขาไม่มีรหัส 3', code: undefined });
+    expect(third.status, third.body.message).toBe(200);
+    expect([first.body.data.code, 'NOCODE']).not.toContain(third.body.data.code);
+    expect(live).not.toContain(third.body.data.code);
+  });
+});

@@ -12,6 +12,16 @@ const employeeCount = sql<number>`(select count(*)::int from users u where u.bra
 export const BRANCH_STATUS = [{ name: 'เปิดทำการ', value: 'active' }, { name: 'ปิดแล้ว (ลบ)', value: 'deleted' }];
 
 type BranchInput = Omit<typeof branches.$inferInsert, 'branch_id'> & { branch_id?: number };
+type NewBranchInput = Omit<BranchInput, 'code'> & { code?: string };
+
+/** A code for a branch created without one: B01, B02, … the first not used by a live branch. */
+async function derivedCode(db: Db): Promise<string> {
+  const taken = new Set((await db.select({ code: branches.code }).from(branches).where(eq(branches.is_delete, false))).map((r) => r.code));
+  for (let n = taken.size; ; n++) {
+    const code = `B${String(n).padStart(2, '0')}`;
+    if (!taken.has(code)) return code;
+  }
+}
 // written out like employeeCount: ${branches.parent_id} would render unqualified and mean p.parent_id
 const parentName = sql<string | null>`(select p.name from branches p where p.branch_id = "branches"."parent_id")`;
 
@@ -47,8 +57,9 @@ async function checkParentAndCode(db: Db, b: BranchInput) {
   if (dup) throw conflict('รหัส: มีสาขาที่ใช้รหัสนี้แล้ว');
 }
 
-export async function createBranch(db: Db, actor: Actor, b: BranchInput, reqId?: string) {
+export async function createBranch(db: Db, actor: Actor, input: NewBranchInput, reqId?: string) {
   if (actor.branchScope !== null) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เพิ่มสาขาได้');
+  const b: BranchInput = { ...input, code: input.code ?? await derivedCode(db) };
   await checkParentAndCode(db, b);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(branches).values({ ...b, parent_id: b.parent_id ?? null }).returning();
