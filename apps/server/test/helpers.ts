@@ -103,6 +103,8 @@ export interface TestAppOptions {
   /** the demo registrations and payments of `npm start` */
   demoMoney?: boolean;
   env?: Record<string, string>;
+  /** routes or hooks a test adds before the app is ready (e.g. a route that fails on purpose) */
+  extend?: (app: FastifyInstance, db: Db) => void;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -118,6 +120,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, demoMoney: opts.demoMoney ?? false });
   const secret = new TextEncoder().encode(config.jwtSecret);
   const app = await buildApp({ config, database, secret, logger: { level: config.logLevel } });
+  opts.extend?.(app, database.db);
   await app.ready();
 
   async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {

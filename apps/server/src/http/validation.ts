@@ -74,6 +74,11 @@ function typeName(t: string): string {
 function unionProblem(errors: ErrorObject[]): { e: ErrorObject; text: string } | undefined {
   const union = errors.find((x) => x.keyword === 'anyOf' || x.keyword === 'oneOf');
   if (!union) return undefined;
+  // a value of the right shape with a wrong field inside (a payment object whose amount is missing):
+  // name that field, not the union ("การชำระเงิน: ต้องเป็นค่าว่าง" would say the opposite of the truth)
+  const inner = errors.find((x) => x !== union && x.schemaPath.startsWith(`${union.schemaPath}/`)
+    && (x.instancePath.startsWith(`${union.instancePath}/`) || x.keyword === 'required' || x.keyword === 'additionalProperties'));
+  if (inner) return { e: inner, text: problem(inner) };
   const branches = errors.filter((x) => x !== union && x.instancePath === union.instancePath && x.schemaPath.startsWith(`${union.schemaPath}/`));
   if (!branches.length) return undefined;
   if (branches.every((x) => x.keyword === 'const')) {
@@ -84,7 +89,7 @@ function unionProblem(errors: ErrorObject[]): { e: ErrorObject; text: string } |
   }
   // a mix (e.g. '' or an e-mail address): the most specific complaint is the one that is neither const nor type
   const specific = branches.find((x) => x.keyword !== 'const' && x.keyword !== 'type');
-  return specific ? { e: union, text: problem(specific) } : undefined;
+  return specific ? { e: specific, text: problem(specific) } : undefined;
 }
 
 export function thaiValidationMessage(errors: ErrorObject[], httpPart?: string): string {
