@@ -25,7 +25,10 @@ export interface Json {
   additionalProperties?: boolean | Json;
 }
 
-/** A value the caller wants for a field (ids of real records, unique names); undefined = generate one. */
+/** A hint's answer that leaves an optional property out of the sample. */
+export const OMIT = Symbol('omit');
+
+/** A value the caller wants for a field (ids of real records, unique names); undefined = generate one, OMIT = leave it out. */
 export type Hint = (field: string, schema: Json, path: string[]) => unknown;
 
 let unique = 0;
@@ -63,7 +66,10 @@ export function sample(s: Json, hint: Hint = () => undefined, path: string[] = [
   switch (s.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v, hint, [...path, k]);
+      for (const [k, v] of Object.entries(s.properties ?? {})) {
+        const value = sample(v, hint, [...path, k]);
+        if (value !== OMIT) out[k] = value;
+      }
       return out;
     }
     case 'array': return Array.from({ length: Math.max(1, s.minItems ?? 0) }, (_, i) => sample(s.items ?? {}, hint, [...path, String(i)]));
