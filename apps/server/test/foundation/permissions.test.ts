@@ -420,7 +420,7 @@ describe('every /api route × every demo user × a record of their own and of an
       const f = fx[target === 'own' ? own : own === 'HQ' ? 'BKN' : 'HQ'];
       const req = requestFor(r, f);
       const abilities = roleSeed(ACTORS[actor]!.role).abilities;
-      const allowed = (r.auth === 'user' || can(abilities, r.auth[0], r.auth[1]))
+      const allowed = r.auth !== 'public' && (r.auth === 'user' || can(abilities, r.auth[0], r.auth[1]))
         && (!req.scoped || inScope(actor, f.branch)) && (EXTRA_RULES[key]?.(actor) ?? true);
       return { r, key, actor, target, req, allowed };
     })));
