@@ -166,8 +166,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     : timeout ? [408, 'Request Timeout', 'คำขอใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง']
       : [400, 'Bad Request', 'คำขอไม่ถูกต้อง'];
   const body = JSON.stringify(errorEnvelope(message));
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy();
+  if (!socket.writable) return void socket.destroy();
+  // end() flushes the answer before closing (destroy() could cut it off)
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
