@@ -159,3 +159,17 @@ export const leafOf = (path: string[]) => [...path].reverse().find((p) => !/^\d+
 
 /** The registry's path with ids filled in ("/api/user/get/:id" → "/api/user/get/7"). */
 export const fillUrl = (url: string, params: Record<string, unknown>) => url.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
+
+/** Run the tasks, at most `n` at a time (the probes are independent: each is refused before it writes). */
+export async function pool<T>(tasks: (() => Promise<T>)[], n = 8): Promise<T[]> {
+  const out: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      out[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, tasks.length) }, worker));
+  return out;
+}
