@@ -11,9 +11,5 @@ export const notFound = (message = 'ไม่พบข้อมูลที่�
 export const conflict = (message: string) => new AppError(409, message);
 export const tooMany = (message: string) => new AppError(429, message);
 
-/** A message about one field, named in Thai ("วันเกิด: ต้องไม่เป็นวันในอนาคต"), with the field for the form. */
-export const fieldError = (status: number, field: string, label: string, text: string) =>
-  new AppError(status, `${label}: ${text}`, [{ field, message: text }]);
-
 /** The envelope of an error answered before (or outside) the application's handlers. */
 export const errorEnvelope = (message: string) => ({ status: 'error' as const, message, data: null });
