@@ -13,8 +13,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import type { Database } from './db/connection.js';
 import authPlugin from './http/auth.js';
-import { AppError } from './http/errors.js';
-import { validatorCompiler } from './http/validation.js';
+import { AppError, errorEnvelope } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, nulError, nulPath, validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logging.js';
 import { modules } from './modules/index.js';
 import documentRoutes from './documents/routes.js';
@@ -60,12 +60,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // signed document links carry a JWT in the path
     routerOptions: { maxParamLength: 1000 },
     ajv: { customOptions: { strict: false } },
+    // failures before routing (an undecodable URL, an overlong path parameter) and at the HTTP level
+    // (oversized headers or request line) answer in the Thai envelope too
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
+  });
+  // a NUL character in any body field, query parameter or path parameter: a Thai 400 before any route sees it
+  app.addHook('preValidation', async (req) => {
+    const found = nulPath(req.params, ['params']) ?? nulPath(req.query, ['query']) ?? nulPath(req.body, ['body']);
+    if (found) throw nulError(found.slice(1));
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
@@ -80,6 +89,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (databaseBusyOrDown(err, pgCode)) {
       req.log.warn({ err }, 'database unavailable or busy');
       return reply.status(503).send({ status: 'error', message: 'ฐานข้อมูลไม่พร้อมหรือไม่ว่างชั่วคราว กรุณาตรวจสอบรายการแล้วลองใหม่อีกครั้ง', data: null });
+    }
+    // data exceptions (class 22: a value out of range, an impossible date, a bad encoding) are the caller's input
+    if (pgCode?.startsWith('22')) {
+      req.log.warn({ err }, 'data exception');
+      return reply.status(400).send(errorEnvelope('ข้อมูลที่ส่งมาไม่ถูกต้อง (ค่าอยู่นอกช่วงหรือมีรูปแบบที่บันทึกไม่ได้) กรุณาตรวจสอบแล้วลองใหม่'));
+    }
+    // a multipart body the parser cannot read (no boundary, cut short, malformed parts)
+    if (/^FST_(INVALID_MULTIPART|NO_FORM_DATA|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|PROTO_VIOLATION)/.test(String(err.code)) || /^(Multipart|Unexpected end of (form|multipart)|Malformed part header|Boundary not found)/i.test(err.message)) {
+      return reply.status(400).send(errorEnvelope('ข้อมูลไฟล์ที่ส่งมาไม่สมบูรณ์หรือไม่ใช่ multipart/form-data ที่ถูกต้อง กรุณาเลือกไฟล์แล้วอัปโหลดใหม่'));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {

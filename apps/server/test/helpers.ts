@@ -105,6 +105,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** receives the server's log lines (JSON) at level info: the log-redaction test reads them */
   logStream?: NodeJS.WritableStream;
+  /** routes or hooks a test adds before the app is ready (e.g. a route that fails on purpose) */
+  extend?: (app: FastifyInstance, db: Db) => void;
 }
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
@@ -121,6 +123,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const secret = new TextEncoder().encode(config.jwtSecret);
   const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : { level: config.logLevel };
   const app = await buildApp({ config, database, secret, logger });
+  opts.extend?.(app, database.db);
   await app.ready();
 
   async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {

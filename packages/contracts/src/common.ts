@@ -3,8 +3,13 @@ import { Type, type TSchema, type Static } from 'typebox';
 /** Money crosses the API as a decimal string of baht: "1500", "1500.50", "0". */
 export const Money = (opts: { description?: string } = {}) =>
   Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', maxLength: 15, ...opts });
-/** ISO date, Common Era. */
-export const IsoDate = () => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+/**
+ * ISO date, Common Era, that exists on the calendar: the `date` format (RFC 3339 full-date) refuses
+ * 2026-02-30 and 2026-13-01 in the schema, so no route checks dates by hand.
+ */
+export const IsoDate = () => Type.String({ format: 'date', maxLength: 10 });
+/** A date filter of a list: a real ISO date, or empty for "no date". */
+export const IsoDateFilter = () => Type.Union([Type.Literal(''), IsoDate()]);
 export const Id = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const Text = (max = 255, min = 0) => Type.String({ maxLength: max, minLength: min });
 export const Required = (max = 255) => Type.String({ maxLength: max, minLength: 1 });
@@ -23,8 +28,8 @@ export const TableQuery = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 100 })),
   user: Type.Optional(Type.String({ maxLength: 50 })),
   text: Type.Optional(Type.String({ maxLength: 100 })),
-  start: Type.Optional(Type.String({ maxLength: 10 })),
-  end: Type.Optional(Type.String({ maxLength: 10 })),
+  start: Type.Optional(IsoDateFilter()),
+  end: Type.Optional(IsoDateFilter()),
   list_expenses: Type.Optional(Type.String({ maxLength: 50 })),
 }, { additionalProperties: false });
 export type TableQuery = Static<typeof TableQuery>;

@@ -25,6 +25,10 @@ export const fieldLabels: Record<string, string> = {
   pay_type: 'ประเภทการชำระ', paid: 'ยอดชำระ', cost: 'ราคา', discount: 'ส่วนลด', exam_date: 'วันสอบ',
   promotion_code: 'รหัสโปรโมชั่น', course_id: 'หลักสูตร', other_fee_id: 'ค่าธรรมเนียม', application_id: 'ใบสมัคร',
   is_request_fee: 'ค่าคำร้อง', theory_hours: 'ชั่วโมงทฤษฎี', practice_hours: 'ชั่วโมงปฏิบัติ',
+  token: 'ลิงก์เอกสาร', user_id: 'พนักงาน', branch: 'สาขา', user: 'ผู้บันทึก', list_expenses: 'รายการค่าใช้จ่าย', logo: 'โลโก้',
+  customer_id: 'ลูกค้า', date: 'วันที่', payment_id: 'รายการชำระเงิน', request_fee_id: 'ค่าคำร้อง', index: 'ลำดับรายการ',
+  request_id: 'คำขอ', approve: 'ผลการอนุมัติ', close_id: 'รายการปิดยอด', promotion_id: 'โปรโมชั่น', category_id: 'หมวดหมู่',
+  list_expenses_id: 'รายการค่าใช้จ่าย', list_payroll_id: 'รายการเงินเดือน', evaluate_id: 'เกณฑ์การประเมิน', file: 'ไฟล์', kind: 'ชนิดไฟล์',
 };
 
 export function labelOf(field: string): string {

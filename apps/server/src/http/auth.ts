@@ -90,10 +90,18 @@ export async function loadActor(db: Db, userId: number, familyId: string): Promi
   };
 }
 
+export interface RouteRule {
+  method: string;
+  url: string;
+  auth: AuthRule;
+  /** the request schemas as declared (JSON Schema): body, querystring, params */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** every /api route with its rule (the permission tests walk it) */
-    routeRules: { method: string; url: string; auth: AuthRule }[];
+    /** every /api route with its rule and request schemas (the permission and bad-input tests walk it) */
+    routeRules: RouteRule[];
   }
 }
 
@@ -101,12 +109,13 @@ export default fp<AuthOptions>(async function authPlugin(app: FastifyInstance, o
   app.decorateRequest('actor', null);
 
   // Every /api route must say who may call it: a route without a rule is a programming error.
-  const registry: { method: string; url: string; auth: AuthRule }[] = [];
+  const registry: RouteRule[] = [];
   app.decorate('routeRules', registry);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} has no auth rule`);
-    for (const m of [route.method].flat()) if (m !== 'HEAD') registry.push({ method: m, url: route.url, auth: route.config.auth as AuthRule });
+    const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params };
+    for (const m of [route.method].flat()) if (m !== 'HEAD') registry.push({ method: m, url: route.url, auth: route.config.auth as AuthRule, schema });
   });
 
   app.addHook('onRequest', async (req) => {

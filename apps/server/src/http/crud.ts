@@ -49,7 +49,7 @@ export function activeFilter(v: string | undefined, col: PgColumn): SQL | undefi
   if (isAll(v)) return undefined;
   if (v === 'true' || v === 'เปิดใช้งาน' || v === 'active') return eq(col, true);
   if (v === 'false' || v === 'ปิดใช้งาน' || v === 'inactive') return eq(col, false);
-  throw badRequest('สถานะ (status): ต้องเป็น เปิดใช้งาน, ปิดใช้งาน หรือ ทั้งหมด');
+  throw badRequest('สถานะ: ต้องเป็น เปิดใช้งาน, ปิดใช้งาน หรือ ทั้งหมด');
 }
 
 function toApiRow(spec: CrudSpec, row: Record<string, any>) {
@@ -89,7 +89,7 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
   async function checkBranch(conn: Conn, actor: Actor, branchId: number) {
     assertBranch(actor, branchId);
     const [b] = await conn.select({ id: branches.branch_id }).from(branches).where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
-    if (!b) throw badRequest('สาขา (branch_id): ไม่พบสาขานี้');
+    if (!b) throw badRequest('สาขา: ไม่พบสาขานี้');
   }
 
   app.post(`/${spec.prefix}/create`, {

@@ -10,3 +10,6 @@ export const forbidden = (message = 'คุณไม่มีสิทธิ์�
 export const notFound = (message = 'ไม่พบข้อมูลที่ต้องการ') => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooMany = (message: string) => new AppError(429, message);
+
+/** The envelope of an error answered before (or outside) the application's handlers. */
+export const errorEnvelope = (message: string) => ({ status: 'error' as const, message, data: null });

@@ -1,8 +1,9 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { labelOf } from '@khabkhi/contracts';
-import { AppError } from './errors.js';
+import { AppError, errorEnvelope } from './errors.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => Ajv;
 
@@ -52,11 +53,14 @@ function problem(e: ErrorObject): string {
     case 'enum': return `ต้องเป็นค่าใดค่าหนึ่งใน: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'const': return `ต้องเป็น ${String(p.allowedValue)}`;
     case 'pattern': return 'รูปแบบไม่ถูกต้อง';
-    case 'format': return 'รูปแบบไม่ถูกต้อง';
+    case 'format': return p.format === 'date' ? DATE_PROBLEM : 'รูปแบบไม่ถูกต้อง';
     case 'anyOf': case 'oneOf': return 'ค่าไม่ถูกต้อง';
     default: return 'ค่าไม่ถูกต้อง';
   }
 }
+
+/** An ISO date that does not exist (2026-02-30, 2026-13-01) or is not YYYY-MM-DD. */
+export const DATE_PROBLEM = 'ไม่ใช่วันที่ที่มีอยู่จริง (ต้องเป็นวันที่ในรูปแบบ ปปปป-ดด-วว ปีคริสต์ศักราช)';
 
 function typeName(t: string): string {
   return ({ string: 'ข้อความ', integer: 'จำนวนเต็ม', number: 'ตัวเลข', boolean: 'ค่าจริง/เท็จ', array: 'รายการ', object: 'ออบเจกต์', null: 'ค่าว่าง' } as Record<string, string>)[t.split(',')[0]] ?? t;
@@ -70,6 +74,11 @@ function typeName(t: string): string {
 function unionProblem(errors: ErrorObject[]): { e: ErrorObject; text: string } | undefined {
   const union = errors.find((x) => x.keyword === 'anyOf' || x.keyword === 'oneOf');
   if (!union) return undefined;
+  // a value of the right shape with a wrong field inside (a payment object whose amount is missing):
+  // name that field, not the union ("การชำระเงิน: ต้องเป็นค่าว่าง" would say the opposite of the truth)
+  const inner = errors.find((x) => x !== union && x.schemaPath.startsWith(`${union.schemaPath}/`)
+    && (x.instancePath.startsWith(`${union.instancePath}/`) || x.keyword === 'required' || x.keyword === 'additionalProperties'));
+  if (inner) return { e: inner, text: problem(inner) };
   const branches = errors.filter((x) => x !== union && x.instancePath === union.instancePath && x.schemaPath.startsWith(`${union.schemaPath}/`));
   if (!branches.length) return undefined;
   if (branches.every((x) => x.keyword === 'const')) {
@@ -80,7 +89,7 @@ function unionProblem(errors: ErrorObject[]): { e: ErrorObject; text: string } |
   }
   // a mix (e.g. '' or an e-mail address): the most specific complaint is the one that is neither const nor type
   const specific = branches.find((x) => x.keyword !== 'const' && x.keyword !== 'type');
-  return specific ? { e: union, text: problem(specific) } : undefined;
+  return specific ? { e: specific, text: problem(specific) } : undefined;
 }
 
 export function thaiValidationMessage(errors: ErrorObject[], httpPart?: string): string {
@@ -94,7 +103,70 @@ export function thaiValidationMessage(errors: ErrorObject[], httpPart?: string):
     if (e.keyword === 'type' && httpPart === 'body') return 'ข้อมูลที่ส่งมาไม่ถูกต้อง (ต้องเป็น JSON ออบเจกต์)';
     return `ข้อมูลไม่ถูกต้อง: ${text}`;
   }
+  return `${fieldName(field, lineOf(e))}: ${text}`;
+}
+
+/**
+ * How a message names a field: its Thai label only ("วันสิ้นสุด", never "วันสิ้นสุด (end)"), with the line
+ * of a list ("วันสอบ รายการที่ 2"). A key the API does not know has no Thai label: it is quoted as sent.
+ */
+export function fieldName(field: string, line?: number): string {
   const label = labelOf(field);
-  const named = label === field ? `"${field}"` : `${label} (${field})`;
-  return `${named}: ${text}`;
+  const named = label === field ? `ช่องข้อมูล "${field}"` : label;
+  return line === undefined ? named : `${named} รายการที่ ${line}`;
+}
+
+/** The 1-based line of the innermost list an error is inside ("/courses/1/exam_date" → 2). */
+function lineOf(e: ErrorObject): number | undefined {
+  const index = e.instancePath.split('/').filter((p) => /^\d+$/.test(p)).pop();
+  return index === undefined ? undefined : Number(index) + 1;
+}
+
+/**
+ * U+0000 cannot be stored in PostgreSQL text (and has no business in a form): the path of the first
+ * string or key holding one, or undefined. Checked for body, query and params of every route before
+ * validation, so no route needs to think of it.
+ */
+export function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return [...path, k];
+    const found = nulPath(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The Thai 400 for a NUL character found at `path` (see nulPath). */
+export function nulError(path: string[]): AppError {
+  const field = [...path].reverse().find((p) => !/^\d+$/.test(p));
+  const index = path.filter((p) => /^\d+$/.test(p)).pop();
+  const text = 'มีอักขระควบคุมที่ใช้ไม่ได้ (NUL) กรุณาพิมพ์ใหม่';
+  const message = field ? `${fieldName(field.replace(/\u0000/g, ''), index === undefined ? undefined : Number(index) + 1)}: ${text}` : `ข้อมูลไม่ถูกต้อง: ${text}`;
+  return new AppError(400, message, [{ field: path.join('.'), message: text }]);
+}
+
+/** Fastify's errors raised before routing: an undecodable URL (%E0%A4%A) or a path parameter over the limit. */
+export function frameworkErrors(err: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorEnvelope('ที่อยู่ที่เรียกยาวเกินกำหนด'));
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorEnvelope('ที่อยู่ที่เรียกไม่ถูกต้อง (มีอักขระที่ถอดรหัสไม่ได้)'));
+  return reply.status(400).send(errorEnvelope('คำขอไม่ถูกต้อง'));
+}
+
+/**
+ * Errors of the HTTP parser, before Fastify sees a request (headers or request line over the size limit,
+ * a malformed request): the Thai envelope written on the socket, then the connection is closed.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const [status, reason, message] = tooLarge ? [431, 'Request Header Fields Too Large', 'ส่วนหัวหรือที่อยู่ของคำขอยาวเกินกำหนด']
+    : timeout ? [408, 'Request Timeout', 'คำขอใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง']
+      : [400, 'Bad Request', 'คำขอไม่ถูกต้อง'];
+  const body = JSON.stringify(errorEnvelope(message));
+  if (!socket.writable) return void socket.destroy();
+  // end() flushes the answer before closing (destroy() could cut it off)
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

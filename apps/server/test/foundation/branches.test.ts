@@ -93,10 +93,10 @@ describe('create and update', () => {
 
     const dup = await admin.post('/api/branch/create', { code: 'RSB', name: 'ซ้ำ' });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ status: 'error', message: 'รหัส (code): มีสาขาที่ใช้รหัสนี้แล้ว', data: null });
+    expect(dup.body).toEqual({ status: 'error', message: 'รหัส: มีสาขาที่ใช้รหัสนี้แล้ว', data: null });
     const lower = await admin.post('/api/branch/create', { code: 'rsb2', name: 'ตัวเล็ก' });
     expect(lower.status).toBe(400);
-    expect(lower.body.message).toBe('รหัส (code): รูปแบบไม่ถูกต้อง');
+    expect(lower.body.message).toBe('รหัส: รูปแบบไม่ถูกต้อง');
 
     const [a] = await rows(sql`select a.*, u.username from audit_log a left join users u using (user_id) where entity = 'branch' and entity_id = ${String(id.RSB)}`);
     expect(a).toMatchObject({ username: 'admin', action: 'create', branch_id: id.RSB, before: null });
@@ -124,18 +124,18 @@ describe('create and update', () => {
     expect(kid.status).toBe(200);
     id.RSB2 = kid.body.data.branch_id;
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ branch_id: id.RSB, code: 'RSB', name: 'x', parent_id: id.RSB }, 400, 'สาขาแม่ (parent_id): สาขาเป็นสาขาแม่ของตัวเองไม่ได้'],
-      [{ branch_id: id.RSB, code: 'RSB', name: 'x', parent_id: id.RSB2 }, 400, 'สาขาแม่ (parent_id): ทำให้เกิดลำดับสาขาวนซ้ำ'],
-      [{ branch_id: id.HQ, code: 'HQ', name: 'x', parent_id: id.RSB2 }, 400, 'สาขาแม่ (parent_id): สำนักงานใหญ่ไม่มีสาขาแม่'],
-      [{ branch_id: id.RSB, code: 'RSB', name: 'x', parent_id: 999999 }, 400, 'สาขาแม่ (parent_id): ไม่พบสาขานี้'],
-      [{ branch_id: id.RSB, code: 'BKN', name: 'x' }, 409, 'รหัส (code): มีสาขาที่ใช้รหัสนี้แล้ว'],
+      [{ branch_id: id.RSB, code: 'RSB', name: 'x', parent_id: id.RSB }, 400, 'สาขาแม่: สาขาเป็นสาขาแม่ของตัวเองไม่ได้'],
+      [{ branch_id: id.RSB, code: 'RSB', name: 'x', parent_id: id.RSB2 }, 400, 'สาขาแม่: ทำให้เกิดลำดับสาขาวนซ้ำ'],
+      [{ branch_id: id.HQ, code: 'HQ', name: 'x', parent_id: id.RSB2 }, 400, 'สาขาแม่: สำนักงานใหญ่ไม่มีสาขาแม่'],
+      [{ branch_id: id.RSB, code: 'RSB', name: 'x', parent_id: 999999 }, 400, 'สาขาแม่: ไม่พบสาขานี้'],
+      [{ branch_id: id.RSB, code: 'BKN', name: 'x' }, 409, 'รหัส: มีสาขาที่ใช้รหัสนี้แล้ว'],
       [{ branch_id: 999999, code: 'ZZ', name: 'x' }, 404, 'ไม่พบสาขานี้'],
     ];
     for (const [body, status, message] of cases) {
       const r = await admin.put('/api/branch/update', body);
       expect({ status: r.status, message: r.body.message }, JSON.stringify(body)).toEqual({ status, message });
     }
-    expect((await admin.post('/api/branch/create', { code: 'ZZ1', name: 'x', parent_id: 999999 })).body.message).toBe('สาขาแม่ (parent_id): ไม่พบสาขานี้');
+    expect((await admin.post('/api/branch/create', { code: 'ZZ1', name: 'x', parent_id: 999999 })).body.message).toBe('สาขาแม่: ไม่พบสาขานี้');
     // nothing above changed RSB or HQ
     expect((await admin.get(`/api/branch/get/${id.RSB}`)).body.data).toMatchObject({ name: 'สาขารังสิต (คลอง 3)', parent_id: id.HQ });
     expect((await admin.get(`/api/branch/get/${id.HQ}`)).body.data).toMatchObject({ name: 'สำนักงานใหญ่ (บางนา)', parent_id: null });
@@ -187,7 +187,7 @@ describe('delete', () => {
     expect(codesOf(await admin.get('/api/branch/gettable'))).toEqual(['HQ', 'BKN', 'CNX', 'RSB', 'RSB2']); // deleted ones last under ทั้งหมด
     expect((await admin.get('/api/branch/list')).body.data.map((b: { code: string }) => b.code)).toEqual(['HQ', 'BKN', 'CNX', 'RSB']);
     // a deleted branch is no parent and no home for an employee, and its code is free again
-    expect((await admin.post('/api/branch/create', { code: 'ZZ2', name: 'x', parent_id: id.RSB2 })).body.message).toBe('สาขาแม่ (parent_id): ไม่พบสาขานี้');
+    expect((await admin.post('/api/branch/create', { code: 'ZZ2', name: 'x', parent_id: id.RSB2 })).body.message).toBe('สาขาแม่: ไม่พบสาขานี้');
     const reuse = await admin.post('/api/branch/create', { code: 'RSB2', name: 'สาขารังสิตใหม่' });
     expect(reuse.status, reuse.body.message).toBe(200);
 
@@ -205,5 +205,26 @@ describe('delete', () => {
     }
     expect(await rows(sql`select count(*)::int as n from audit_log`)).toEqual(before);
     expect((await admin.get(`/api/branch/get/${id.RSB}`)).body.data.is_delete).toBe(false);
+  });
+});
+
+describe('SPEC-shaped create', () => {
+  it('creates a branch without a code (SPEC §7): the server derives a unique one, which the branch may change later', async () => {
+    const first = await admin.post('/api/branch/create', { name: 'สาขาไม่มีรหัส 1' });
+    expect(first.status, first.body.message).toBe(200);
+    expect(first.body.data.code).toMatch(/^[A-Z0-9]{2,10}$/);
+    const second = await admin.post('/api/branch/create', { name: 'สาขาไม่มีรหัส 2' });
+    expect(second.status, second.body.message).toBe(200);
+    expect(second.body.data.code).not.toBe(first.body.data.code);
+    // a derived code never takes one already in use, including one set by hand to what would come next
+    const live = (await rows<{ code: string }>(sql`select code from branches where not is_delete`)).map((r) => r.code);
+    expect(new Set(live).size).toBe(live.length);
+    const renamed = await admin.put('/api/branch/update', { branch_id: first.body.data.branch_id, code: 'NOCODE', name: 'สาขาไม่มีรหัส 1' });
+    expect(renamed.status, renamed.body.message).toBe(200);
+    expect(renamed.body.data.code).toBe('NOCODE');
+    const third = await admin.post('/api/branch/create', { name: 'สาขาไม่มีรหัส 3', code: undefined });
+    expect(third.status, third.body.message).toBe(200);
+    expect([first.body.data.code, 'NOCODE']).not.toContain(third.body.data.code);
+    expect(live).not.toContain(third.body.data.code);
   });
 });

@@ -104,7 +104,7 @@ describe('malformed requests', () => {
     expectErrorEnvelope(await admin.post('/api/branch/create', { code: 'BIG', name: 'ก'.repeat(400_000) }), 413, 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป');
     // just under the limit is read and then refused by the schema, naming the field
     const near = await admin.post('/api/branch/create', { code: 'BIG', name: 'x'.repeat(900_000) });
-    expectErrorEnvelope(near, 400, 'ชื่อ (name): ยาวเกิน 150 ตัวอักษร');
+    expectErrorEnvelope(near, 400, 'ชื่อ: ยาวเกิน 150 ตัวอักษร');
   });
 
   it('an id out of the integer range in a URL or a list filter is a 4xx, never a 500', async () => {

@@ -109,7 +109,7 @@ describe('refresh tokens', () => {
     expect((await me(s.accessToken)).status).toBe(401); // the expired token's family is ended as well
     const bad = await t.call('POST', '/api/user/refresh', {});
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('โทเคนต่ออายุ (refreshToken): ต้องระบุ');
+    expect(bad.body.message).toBe('โทเคนต่ออายุ: ต้องระบุ');
   });
 });
 

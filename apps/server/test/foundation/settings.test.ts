@@ -60,21 +60,21 @@ describe('school settings', () => {
   it('refuses bad values with a Thai message naming the field, and keeps the old values', async () => {
     const before = (await admin.get('/api/settings/get')).body.data;
     const cases: [Record<string, unknown>, string][] = [
-      [valid({ tax_id: '010556201234' }), 'เลขประจำตัวผู้เสียภาษี (tax_id): รูปแบบไม่ถูกต้อง'],
-      [valid({ tax_id: '01055620123456' }), 'เลขประจำตัวผู้เสียภาษี (tax_id): รูปแบบไม่ถูกต้อง'],
-      [valid({ tax_id: '0-1055-62012-34-5' }), 'เลขประจำตัวผู้เสียภาษี (tax_id): รูปแบบไม่ถูกต้อง'],
-      [valid({ vat_mode: 'vat10' }), 'การคิดภาษีมูลค่าเพิ่ม (vat_mode): ต้องเป็นค่าใดค่าหนึ่งใน: exempt, vat7'],
-      [valid({ promptpay_id: '12345' }), 'พร้อมเพย์ (promptpay_id): รูปแบบไม่ถูกต้อง'],
-      [valid({ promptpay_id: '1812345678' }), 'พร้อมเพย์ (promptpay_id): รูปแบบไม่ถูกต้อง'],
-      [valid({ card_agent_port: 80 }), 'พอร์ตโปรแกรมอ่านบัตร (card_agent_port): ต้องไม่น้อยกว่า 1024'],
-      [valid({ card_agent_port: 70000 }), 'พอร์ตโปรแกรมอ่านบัตร (card_agent_port): ต้องไม่เกิน 65535'],
-      [valid({ card_agent_port: '9100' }), 'พอร์ตโปรแกรมอ่านบัตร (card_agent_port): ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็นจำนวนเต็ม)'],
-      [valid({ name: '' }), 'ชื่อ (name): ต้องระบุ'],
-      [valid({ name: 'ก'.repeat(201) }), 'ชื่อ (name): ยาวเกิน 200 ตัวอักษร'],
-      [{ ...valid(), name: undefined }, 'ชื่อ (name): ต้องระบุ'],
-      [valid({ vat: true }), '"vat": ไม่ใช่ช่องข้อมูลที่ระบบรู้จัก'],
-      [valid({ logo: 'not-a-uuid' }), '"logo": รูปแบบไม่ถูกต้อง'],
-      [valid({ logo: '00000000-0000-4000-8000-000000000000' }), 'โลโก้ (logo): ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่'],
+      [valid({ tax_id: '010556201234' }), 'เลขประจำตัวผู้เสียภาษี: รูปแบบไม่ถูกต้อง'],
+      [valid({ tax_id: '01055620123456' }), 'เลขประจำตัวผู้เสียภาษี: รูปแบบไม่ถูกต้อง'],
+      [valid({ tax_id: '0-1055-62012-34-5' }), 'เลขประจำตัวผู้เสียภาษี: รูปแบบไม่ถูกต้อง'],
+      [valid({ vat_mode: 'vat10' }), 'การคิดภาษีมูลค่าเพิ่ม: ต้องเป็นค่าใดค่าหนึ่งใน: exempt, vat7'],
+      [valid({ promptpay_id: '12345' }), 'พร้อมเพย์: รูปแบบไม่ถูกต้อง'],
+      [valid({ promptpay_id: '1812345678' }), 'พร้อมเพย์: รูปแบบไม่ถูกต้อง'],
+      [valid({ card_agent_port: 80 }), 'พอร์ตโปรแกรมอ่านบัตร: ต้องไม่น้อยกว่า 1024'],
+      [valid({ card_agent_port: 70000 }), 'พอร์ตโปรแกรมอ่านบัตร: ต้องไม่เกิน 65535'],
+      [valid({ card_agent_port: '9100' }), 'พอร์ตโปรแกรมอ่านบัตร: ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็นจำนวนเต็ม)'],
+      [valid({ name: '' }), 'ชื่อ: ต้องระบุ'],
+      [valid({ name: 'ก'.repeat(201) }), 'ชื่อ: ยาวเกิน 200 ตัวอักษร'],
+      [{ ...valid(), name: undefined }, 'ชื่อ: ต้องระบุ'],
+      [valid({ vat: true }), 'ช่องข้อมูล "vat": ไม่ใช่ช่องข้อมูลที่ระบบรู้จัก'],
+      [valid({ logo: 'not-a-uuid' }), 'โลโก้: รูปแบบไม่ถูกต้อง'],
+      [valid({ logo: '00000000-0000-4000-8000-000000000000' }), 'โลโก้: ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่'],
     ];
     for (const [body, message] of cases) {
       const r = await admin.put('/api/settings/update', JSON.parse(JSON.stringify(body)));
@@ -87,7 +87,7 @@ describe('school settings', () => {
     const photo = (await upload(t, admin.token, PNG)).body.data.file_id;
     const asPhoto = await admin.put('/api/settings/update', valid({ logo: photo }));
     expect(asPhoto.status).toBe(400);
-    expect(asPhoto.body.message).toBe('โลโก้ (logo): ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่');
+    expect(asPhoto.body.message).toBe('โลโก้: ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่');
     const logo = (await upload(t, admin.token, PNG, { kind: 'logo' })).body.data.file_id;
     const ok = await admin.put('/api/settings/update', valid({ logo }));
     expect(ok.status, ok.body.message).toBe(200);

@@ -9,7 +9,7 @@ import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../../src/modules
 
 export interface Catalog {
   hq: number; bkn: number; cnx: number;
-  car: number; moto: number; carInactive: number; bknCar: number;
+  car: number; moto: number; carInactive: number; bknCar: number; bknFee: number;
   rent: number; medical: number; requestFee: number;
   promo: { pct10: string; fixed500: string; once: string; expired: string; future: string; motoOnly: string; inactive: string };
 }
@@ -39,6 +39,7 @@ export async function makeCatalog(db: Db): Promise<Catalog> {
     moto: await course(hq, 'หลักสูตรรถจักรยานยนต์', '3500.50', 'รถจักรยานยนต์'),
     carInactive: await course(hq, 'หลักสูตรปิด', '1000', 'รถยนต์', false),
     bknCar: await course(bkn, 'หลักสูตรรถยนต์ บางเขน', '7000', 'รถยนต์'),
+    bknFee: await fee(bkn, 'ค่าเช่ารถสอบ บางเขน', '400'),
     rent: await fee(hq, 'ค่าเช่ารถสอบ', '500'),
     medical: await fee(hq, 'ค่าใบรับรองแพทย์', '120.75'),
     requestFee: await fee(hq, 'ค่าคำร้องเปลี่ยนวันสอบ', '200', true),

@@ -97,4 +97,21 @@ describe('application/delete', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/คืนเงินหรือขอยกเลิกรายการชำระก่อน/);
   });
+  it('POST application/delete and POST applicationfee/delete, as SPEC §7 lists them, cancel like DELETE', async () => {
+    const somchai = await t.as('somchai');
+    const malee = await t.as('malee');
+    const course = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [] });
+    const fee = await malee.post('/api/applicationfee/create', { customer: customer(), other_fees: [{ other_fee_id: cat.rent }] });
+    expect([course.status, fee.status]).toEqual([200, 200]);
+    expect((await malee.post('/api/application/delete', { application_id: course.body.data.application.application_id })).status).toBe(403);
+    const a = await somchai.post('/api/application/delete', { application_id: course.body.data.application.application_id, note: 'ลูกค้าขอยกเลิก' });
+    expect(a.status, a.body.message).toBe(200);
+    expect(a.body.data).toMatchObject({ status: 'ยกเลิก', is_delete: true });
+    const f = await somchai.post('/api/applicationfee/delete', { application_id: fee.body.data.application.application_id });
+    expect(f.status, f.body.message).toBe(200);
+    expect(f.body.data).toMatchObject({ status: 'ยกเลิก', is_delete: true });
+    // a course application is not cancelled through the other-fee path
+    const other = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [] });
+    expect((await somchai.post('/api/applicationfee/delete', { application_id: other.body.data.application.application_id })).status).toBe(404);
+  });
 });

@@ -147,7 +147,7 @@ describe('application/create', () => {
     ['an unknown field', () => ({ ...body(), hacked: true }), 400, /hacked/],
     ['a missing customer', () => { const b = body(); delete (b as any).customer; return b; }, 400, /customer|ลูกค้า/],
     ['a future birthday', () => body({ customer: customer({ birthday: '2999-01-01' }) }), 400, /วันเกิด/],
-    ['an impossible exam date', () => body({ courses: [{ course_id: cat.car, exam_date: '2026-02-30' }] }), 400, /วันที่ไม่ถูกต้อง/],
+    ['an impossible exam date', () => body({ courses: [{ course_id: cat.car, exam_date: '2026-02-30' }] }), 400, /^วันสอบ รายการที่ 1: ไม่ใช่วันที่ที่มีอยู่จริง/],
     ['an oversized name', () => body({ customer: customer({ fname: 'ก'.repeat(500) }) }), 400, /ชื่อ/],
   ];
   for (const [what, make, status, message] of rejects) {

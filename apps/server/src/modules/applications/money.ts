@@ -65,10 +65,10 @@ export async function recordPayment(
   if (app.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว ไม่สามารถรับชำระได้');
   if (S(app.refunded) > 0) throw badRequest('ใบสมัครนี้มีการคืนเงินแล้ว ไม่สามารถรับชำระเพิ่มได้');
   const balanceS = S(app.balance);
-  if (!Number.isSafeInteger(input.amountS) || input.amountS <= 0) throw badRequest('ยอดชำระ (paid): ต้องมากกว่า 0 บาท');
+  if (!Number.isSafeInteger(input.amountS) || input.amountS <= 0) throw badRequest('ยอดชำระ: ต้องมากกว่า 0 บาท');
   if (balanceS === 0) throw badRequest('ใบสมัครนี้ชำระครบแล้ว ไม่มียอดคงเหลือ');
   if (input.amountS > balanceS) {
-    throw badRequest(`ยอดชำระ (paid): ${fmt(input.amountS)} บาท มากกว่ายอดคงเหลือ ${fmt(balanceS)} บาท`);
+    throw badRequest(`ยอดชำระ: ${fmt(input.amountS)} บาท มากกว่ายอดคงเหลือ ${fmt(balanceS)} บาท`);
   }
   const paidS = S(app.paid) + input.amountS;
   const netS = S(app.net);
@@ -90,14 +90,14 @@ export async function recordRefund(
   input: { amountS: number; payType: PayType; note: string }, reqId?: string,
 ): Promise<PaymentResult> {
   if (app.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว');
-  if (!input.note.trim()) throw badRequest('หมายเหตุ (note): ต้องระบุเหตุผลการคืนเงิน');
-  if (!Number.isSafeInteger(input.amountS) || input.amountS <= 0) throw badRequest('จำนวนเงินคืน (value): ต้องมากกว่า 0 บาท');
+  if (!input.note.trim()) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลการคืนเงิน');
+  if (!Number.isSafeInteger(input.amountS) || input.amountS <= 0) throw badRequest('จำนวนเงินคืน: ต้องมากกว่า 0 บาท');
   const paidS = S(app.paid);
   if (paidS === 0) throw badRequest('ใบสมัครนี้ไม่มียอดที่ชำระไว้ให้คืน');
-  if (input.amountS > paidS) throw badRequest(`จำนวนเงินคืน (value): ${fmt(input.amountS)} บาท มากกว่ายอดที่ชำระไว้ ${fmt(paidS)} บาท`);
+  if (input.amountS > paidS) throw badRequest(`จำนวนเงินคืน: ${fmt(input.amountS)} บาท มากกว่ายอดที่ชำระไว้ ${fmt(paidS)} บาท`);
   const byTypeS = input.payType === 'cash' ? S(app.paid_cash) : S(app.paid_transfer);
   if (input.amountS > byTypeS) {
-    throw badRequest(`จำนวนเงินคืน (value): คืนเป็น${PAY_TYPE_LABEL[input.payType]}ได้ไม่เกิน ${fmt(byTypeS)} บาท (ยอดที่ชำระด้วย${PAY_TYPE_LABEL[input.payType]})`);
+    throw badRequest(`จำนวนเงินคืน: คืนเป็น${PAY_TYPE_LABEL[input.payType]}ได้ไม่เกิน ${fmt(byTypeS)} บาท (ยอดที่ชำระด้วย${PAY_TYPE_LABEL[input.payType]})`);
   }
   const newPaidS = paidS - input.amountS;
   const refundedS = S(app.refunded) + input.amountS;

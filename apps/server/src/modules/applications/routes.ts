@@ -138,14 +138,18 @@ function kindRoutes(app: FastifyInstance, kind: Kind) {
       `คืนเงิน ${formatBaht(value.payment.paid.replace('-', ''))} บาท เลขที่ ${value.payment.payment_code} เรียบร้อยแล้ว`);
   });
 
-  app.delete(`/${prefix}/delete`, {
+  app.route({
+    // SPEC §7 lists application/delete and applicationfee/delete as POST; DELETE stays for every kind
+    method: kind === 'request' ? ['DELETE'] : ['DELETE', 'POST'],
+    url: `/${prefix}/delete`,
     config: { auth: ['delete', 'Application'] },
     schema: { tags, summary: 'Cancel while nothing is paid (stays visible as ยกเลิก)', body: DeleteBody },
-  }, async (req) => {
-    const actor = actorOf(req);
-    const b = req.body as { application_id: number; note?: string };
-    await db().transaction((tx) => deleteApplication(tx, actor, b.application_id, kind, (b.note ?? '').trim(), req.id));
-    return ok(await getApplicationDetail(db(), actor, b.application_id), `ยกเลิก${doc}เรียบร้อยแล้ว`);
+    handler: async (req) => {
+      const actor = actorOf(req);
+      const b = req.body as { application_id: number; note?: string };
+      await db().transaction((tx) => deleteApplication(tx, actor, b.application_id, kind, (b.note ?? '').trim(), req.id));
+      return ok(await getApplicationDetail(db(), actor, b.application_id), `ยกเลิก${doc}เรียบร้อยแล้ว`);
+    },
   });
 
   app.post(`/${prefix}/pdf`, {

@@ -35,14 +35,8 @@ const MAX_LINES = 20;
 
 async function liveBranch(conn: Conn, branchId: number) {
   const [b] = await conn.select().from(branches).where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
-  if (!b) throw badRequest('สาขา (branch_id): ไม่พบสาขานี้');
+  if (!b) throw badRequest('สาขา: ไม่พบสาขานี้');
   return b;
-}
-
-function validDate(label: string, d: string | null | undefined) {
-  if (!d) return;
-  const t = Date.parse(`${d}T00:00:00Z`);
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== d) throw badRequest(`${label}: วันที่ไม่ถูกต้อง`);
 }
 
 /**
@@ -53,27 +47,25 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
   let related: typeof applications.$inferSelect | undefined;
   if (kind === 'request') {
     [related] = await tx.select().from(applications).where(eq(applications.application_id, input.application_id ?? 0));
-    if (!related || related.kind !== 'course') throw badRequest('ใบสมัคร (application_id): ไม่พบใบสมัครเรียนที่คำร้องนี้อ้างถึง');
+    if (!related || related.kind !== 'course') throw badRequest('ใบสมัคร: ไม่พบใบสมัครเรียนที่คำร้องนี้อ้างถึง');
     assertBranch(actor, related.branch_id);
-    if (input.branch_id !== undefined && input.branch_id !== related.branch_id) throw badRequest('สาขา (branch_id): ต้องเป็นสาขาเดียวกับใบสมัครเรียน');
+    if (input.branch_id !== undefined && input.branch_id !== related.branch_id) throw badRequest('สาขา: ต้องเป็นสาขาเดียวกับใบสมัครเรียน');
   }
   const branchId = related?.branch_id ?? input.branch_id ?? actor.branchId;
   assertBranch(actor, branchId);
   const branch = await liveBranch(tx, branchId);
-  if (kind === 'course' && input.courses.length === 0) throw badRequest('หลักสูตร (courses): ต้องเลือกอย่างน้อย 1 หลักสูตร');
-  if (kind !== 'course' && input.courses.length > 0) throw badRequest('หลักสูตร (courses): ใบนี้รับเฉพาะค่าธรรมเนียม');
+  if (kind === 'course' && input.courses.length === 0) throw badRequest('หลักสูตร: ต้องเลือกอย่างน้อย 1 หลักสูตร');
+  if (kind !== 'course' && input.courses.length > 0) throw badRequest('หลักสูตร: ใบนี้รับเฉพาะค่าธรรมเนียม');
   if (kind !== 'course' && input.other_fees.length === 0) {
-    throw badRequest(kind === 'request' ? 'ค่าคำร้อง (request_fees): ต้องเลือกอย่างน้อย 1 รายการ' : 'ค่าธรรมเนียม (other_fees): ต้องเลือกอย่างน้อย 1 รายการ');
+    throw badRequest(kind === 'request' ? 'ค่าคำร้อง: ต้องเลือกอย่างน้อย 1 รายการ' : 'ค่าธรรมเนียม: ต้องเลือกอย่างน้อย 1 รายการ');
   }
-  if (kind !== 'request' && !input.customer) throw badRequest('ลูกค้า (customer): ต้องระบุข้อมูลลูกค้า');
+  if (kind !== 'request' && !input.customer) throw badRequest('ลูกค้า: ต้องระบุข้อมูลลูกค้า');
   if (input.courses.length + input.other_fees.length > MAX_LINES) throw badRequest(`รายการในใบสมัครต้องไม่เกิน ${MAX_LINES} รายการ`);
-  input.courses.forEach((l, i) => validDate(`วันสอบ (courses[${i + 1}].exam_date)`, l.exam_date));
-  input.other_fees.forEach((l, i) => validDate(`วันที่ (other_fees[${i + 1}].date)`, l.date));
   const payment = input.payment ?? null;
   let payS = 0;
   if (payment) {
     payS = toSatang(payment.paid);
-    if (payS <= 0) throw badRequest('ยอดชำระ (paid): ต้องมากกว่า 0 บาท หรือเว้นว่างหากยังไม่ชำระ');
+    if (payS <= 0) throw badRequest('ยอดชำระ: ต้องมากกว่า 0 บาท หรือเว้นว่างหากยังไม่ชำระ');
   }
 
   const courseIds = [...new Set(input.courses.map((c) => c.course_id))];
@@ -136,7 +128,7 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
   const totalS = [...courseLines, ...feeLines].reduce((s, l) => s + S(l.cost as string), 0);
   const discountS = courseLines.reduce((s, l) => s + S(l.discount as string), 0);
   const netS = totalS - discountS;
-  if (payS > netS) throw badRequest(`ยอดชำระ (paid): ${fromSatang(payS)} บาท มากกว่ายอดสุทธิ ${fromSatang(netS)} บาท`);
+  if (payS > netS) throw badRequest(`ยอดชำระ: ${fromSatang(payS)} บาท มากกว่ายอดสุทธิ ${fromSatang(netS)} บาท`);
 
   const customerId = related ? related.customer_id : (await upsertCustomer(tx, actor, input.customer!, branchId, reqId)).customer_id;
   const series = kind === 'course' ? 'AP' : kind === 'fee' ? 'OF' : 'RQ';
@@ -426,7 +418,7 @@ export async function checkPromotionForLine(db: Db, actor: Actor, input: { index
   const branchId = input.branch_id ?? actor.branchId;
   assertBranch(actor, branchId);
   const [c] = await db.select().from(courses).where(eq(courses.course_id, input.course_id));
-  if (!c || c.is_delete) throw badRequest('หลักสูตร (course_id): ไม่พบหลักสูตรนี้');
+  if (!c || c.is_delete) throw badRequest('หลักสูตร: ไม่พบหลักสูตรนี้');
   if (c.branch_id !== branchId) throw forbidden('หลักสูตรนี้ไม่ใช่ของสาขาที่เลือก');
   const costS = S(c.price);
   const r = await checkPromotion(db, { code: input.code.trim(), branchId, courseType: c.type, costSatang: costS, today: todayBangkok() });

@@ -21,7 +21,7 @@ export async function requestVoid(tx: Tx, actor: Actor, input: { payment_id: num
   if (p.kind !== 'payment') throw badRequest('ขอยกเลิกได้เฉพาะรายการรับชำระ (รายการคืนเงินยกเลิกไม่ได้)');
   if (p.is_void) throw badRequest(`รายการ ${p.payment_code} ถูกยกเลิกไปแล้ว`);
   const note = input.note.trim();
-  if (!note) throw badRequest('หมายเหตุ (note): ต้องระบุเหตุผลที่ขอยกเลิก');
+  if (!note) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลที่ขอยกเลิก');
   const [pending] = await tx.select({ id: moneyRequests.request_id }).from(moneyRequests)
     .where(and(eq(moneyRequests.payment_id, p.payment_id), eq(moneyRequests.status, 'pending')));
   if (pending) throw conflict(`รายการ ${p.payment_code} มีคำขอยกเลิกที่รออนุมัติอยู่แล้ว`);

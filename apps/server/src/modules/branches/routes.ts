@@ -18,7 +18,8 @@ const fields = {
   phone_1: Type.Optional(phone), phone_2: Type.Optional(phone), line: Type.Optional(Text(100)),
   tax_branch_no: Type.Optional(Type.String({ pattern: '^(\\d{5})?$' })),
 };
-const CreateBody = Type.Object(fields, { additionalProperties: false });
+// SPEC §7 creates a branch without a code: the server derives one (changeable later with branch/update)
+const CreateBody = Type.Object({ ...fields, code: Type.Optional(fields.code) }, { additionalProperties: false });
 const UpdateBody = Type.Object({ branch_id: Id(), ...fields }, { additionalProperties: false });
 const DeleteBody = Type.Object({ branch_id: Id() }, { additionalProperties: false });
 const tags = ['branches'];

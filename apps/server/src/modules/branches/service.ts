@@ -12,6 +12,16 @@ const employeeCount = sql<number>`(select count(*)::int from users u where u.bra
 export const BRANCH_STATUS = [{ name: 'เปิดทำการ', value: 'active' }, { name: 'ปิดแล้ว (ลบ)', value: 'deleted' }];
 
 type BranchInput = Omit<typeof branches.$inferInsert, 'branch_id'> & { branch_id?: number };
+type NewBranchInput = Omit<BranchInput, 'code'> & { code?: string };
+
+/** A code for a branch created without one: B01, B02, … the first not used by a live branch. */
+async function derivedCode(db: Db): Promise<string> {
+  const taken = new Set((await db.select({ code: branches.code }).from(branches).where(eq(branches.is_delete, false))).map((r) => r.code));
+  for (let n = taken.size; ; n++) {
+    const code = `B${String(n).padStart(2, '0')}`;
+    if (!taken.has(code)) return code;
+  }
+}
 // written out like employeeCount: ${branches.parent_id} would render unqualified and mean p.parent_id
 const parentName = sql<string | null>`(select p.name from branches p where p.branch_id = "branches"."parent_id")`;
 
@@ -31,24 +41,25 @@ export async function getBranch(db: Db, actor: Actor, id: number) {
 
 async function checkParentAndCode(db: Db, b: BranchInput) {
   if (b.parent_id) {
-    if (b.parent_id === b.branch_id) throw badRequest('สาขาแม่ (parent_id): สาขาเป็นสาขาแม่ของตัวเองไม่ได้');
+    if (b.parent_id === b.branch_id) throw badRequest('สาขาแม่: สาขาเป็นสาขาแม่ของตัวเองไม่ได้');
     let cursor: number | null = b.parent_id;
     const seen = new Set<number>();
     while (cursor) {
-      if (seen.has(cursor) || cursor === b.branch_id) throw badRequest('สาขาแม่ (parent_id): ทำให้เกิดลำดับสาขาวนซ้ำ');
+      if (seen.has(cursor) || cursor === b.branch_id) throw badRequest('สาขาแม่: ทำให้เกิดลำดับสาขาวนซ้ำ');
       seen.add(cursor);
       const [p] = await db.select({ parent_id: branches.parent_id, is_delete: branches.is_delete }).from(branches).where(eq(branches.branch_id, cursor));
-      if (!p || (cursor === b.parent_id && p.is_delete)) throw badRequest('สาขาแม่ (parent_id): ไม่พบสาขานี้');
+      if (!p || (cursor === b.parent_id && p.is_delete)) throw badRequest('สาขาแม่: ไม่พบสาขานี้');
       cursor = p.parent_id;
     }
   }
   const [dup] = await db.select({ id: branches.branch_id }).from(branches)
     .where(and(eq(branches.code, b.code), eq(branches.is_delete, false), b.branch_id ? ne(branches.branch_id, b.branch_id) : undefined));
-  if (dup) throw conflict('รหัส (code): มีสาขาที่ใช้รหัสนี้แล้ว');
+  if (dup) throw conflict('รหัส: มีสาขาที่ใช้รหัสนี้แล้ว');
 }
 
-export async function createBranch(db: Db, actor: Actor, b: BranchInput, reqId?: string) {
+export async function createBranch(db: Db, actor: Actor, input: NewBranchInput, reqId?: string) {
   if (actor.branchScope !== null) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เพิ่มสาขาได้');
+  const b: BranchInput = { ...input, code: input.code ?? await derivedCode(db) };
   await checkParentAndCode(db, b);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(branches).values({ ...b, parent_id: b.parent_id ?? null }).returning();
@@ -64,7 +75,7 @@ export async function updateBranch(db: Db, actor: Actor, b: BranchInput & { bran
   // parent_id left out keeps the current parent (like every other optional field); null detaches
   const parentId = b.parent_id === undefined ? before.parent_id : b.parent_id;
   if (actor.branchScope !== null && parentId !== before.parent_id) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เปลี่ยนสาขาแม่ได้');
-  if (before.is_head_office && parentId !== null) throw badRequest('สาขาแม่ (parent_id): สำนักงานใหญ่ไม่มีสาขาแม่');
+  if (before.is_head_office && parentId !== null) throw badRequest('สาขาแม่: สำนักงานใหญ่ไม่มีสาขาแม่');
   await checkParentAndCode(db, { ...b, parent_id: parentId });
   await db.transaction(async (tx) => {
     const { branch_id, ...rest } = b;

@@ -40,7 +40,7 @@ export default async function cashCloseRoutes(app: FastifyInstance) {
     const actor = actorOf(req);
     const q = req.query as { branch?: string; date?: string };
     const branchId = q.branch && q.branch !== 'ทั้งหมด' ? Number(q.branch) : actor.branchId;
-    if (!Number.isInteger(branchId) || branchId < 1) throw badRequest('สาขา (branch): ไม่ถูกต้อง');
+    if (!Number.isInteger(branchId) || branchId < 1) throw badRequest('สาขา: ไม่ถูกต้อง');
     return ok(await getClose(db(), actor, branchId, q.date ?? todayBangkok()));
   });
 

@@ -27,7 +27,7 @@ export async function courseTypeList(db: Conn) {
 async function checkCourseType(conn: Conn, type: string, allowAll = false) {
   if (allowAll && type === ALL) return;
   const types = await courseTypeList(conn);
-  if (!types.includes(type)) throw badRequest(`ประเภท (type): ไม่มีประเภทหลักสูตร "${type}" กรุณาเลือกจากรายการ`);
+  if (!types.includes(type)) throw badRequest(`ประเภท: ไม่มีประเภทหลักสูตร "${type}" กรุณาเลือกจากรายการ`);
 }
 
 async function categoryTree(db: Db) {
@@ -59,7 +59,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   const TypeBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
   app.post('/course/type/create', { config: { auth: ['update', 'Course'] }, schema: { tags: ['course'], summary: 'Add a course type', body: TypeBody } }, async (req) => {
     const name = (req.body as { name: string }).name.trim();
-    if (!name) throw badRequest('ชื่อ (name): ต้องระบุ');
+    if (!name) throw badRequest('ชื่อ: ต้องระบุ');
     await db().transaction(async (tx) => {
       const [row] = await tx.insert(courseTypes).values({ name }).onConflictDoNothing().returning();
       if (!row) throw conflict(`มีประเภทหลักสูตร "${name}" อยู่แล้ว`);
@@ -100,15 +100,15 @@ export default async function catalogRoutes(app: FastifyInstance) {
       row.type_discount ??= 'percent';
       await checkCourseType(conn, row.type, true);
       const v = toSatang(row.value);
-      if (row.type_discount === 'percent' && (v <= 0 || v > 10000)) throw badRequest('มูลค่า (value): ส่วนลดแบบเปอร์เซ็นต์ต้องมากกว่า 0 และไม่เกิน 100');
-      if (row.type_discount === 'amount' && v <= 0) throw badRequest('มูลค่า (value): ส่วนลดแบบจำนวนเงินต้องมากกว่า 0 บาท');
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(row.start) || Number.isNaN(Date.parse(row.start))) throw badRequest('วันเริ่มต้น (start): วันที่ไม่ถูกต้อง');
-      if (row.end < row.start) throw badRequest('วันสิ้นสุด (end): ต้องไม่ก่อนวันเริ่มต้น');
-      if (!row.is_unlimit && !(row.limit > 0)) throw badRequest('จำนวนสิทธิ์ (limit): ต้องมากกว่า 0 หรือเลือกไม่จำกัดจำนวน');
+      if (row.type_discount === 'percent' && (v <= 0 || v > 10000)) throw badRequest('มูลค่า: ส่วนลดแบบเปอร์เซ็นต์ต้องมากกว่า 0 และไม่เกิน 100');
+      if (row.type_discount === 'amount' && v <= 0) throw badRequest('มูลค่า: ส่วนลดแบบจำนวนเงินต้องมากกว่า 0 บาท');
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(row.start) || Number.isNaN(Date.parse(row.start))) throw badRequest('วันเริ่มต้น: วันที่ไม่ถูกต้อง');
+      if (row.end < row.start) throw badRequest('วันสิ้นสุด: ต้องไม่ก่อนวันเริ่มต้น');
+      if (!row.is_unlimit && !(row.limit > 0)) throw badRequest('จำนวนสิทธิ์: ต้องมากกว่า 0 หรือเลือกไม่จำกัดจำนวน');
       const [dup] = await conn.select({ id: promotions.promotion_id }).from(promotions).where(and(
         eq(promotions.branch_id, row.branch_id), eq(promotions.is_delete, false), sql`upper(${promotions.code}) = ${row.code}`,
         row.promotion_id ? sql`${promotions.promotion_id} <> ${row.promotion_id}` : undefined));
-      if (dup) throw conflict(`รหัส (code): มีโปรโมชั่นรหัส ${row.code} ในสาขานี้อยู่แล้ว`);
+      if (dup) throw conflict(`รหัส: มีโปรโมชั่นรหัส ${row.code} ในสาขานี้อยู่แล้ว`);
     },
   });
   app.get('/promotion/type', { config: { auth: ['read', 'Promotion'] }, schema: { tags: ['promotion'], summary: 'Course types a promotion may target (ทั้งหมด = all)' } },
@@ -141,7 +141,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
     }),
     validate: async (conn, row) => {
       const [c] = await conn.select().from(expenseCategories).where(and(eq(expenseCategories.category_id, row.category_id), eq(expenseCategories.is_delete, false)));
-      if (!c) throw badRequest('หมวดหมู่ (category_id): ไม่พบหมวดหมู่นี้');
+      if (!c) throw badRequest('หมวดหมู่: ไม่พบหมวดหมู่นี้');
     },
     decorate: async (d, rows) => {
       const ids = [...new Set(rows.map((r) => r.category_id))];
@@ -173,8 +173,8 @@ export default async function catalogRoutes(app: FastifyInstance) {
     validate: async (_c, row) => {
       row.type ??= 'income';
       const cats = row.type === 'income' ? PAYROLL_INCOME_CATEGORIES : PAYROLL_DEDUCTION_CATEGORIES;
-      if (row.category && !cats.some((c) => c.value === row.category)) throw badRequest(`หมวดหมู่ (category): "${row.category}" ไม่ใช่หมวดของ${row.type === 'income' ? 'รายได้' : 'รายการหัก'}`);
-      if (row.condition === 'multiply' && !(toSatang(row.value ?? '0') > 0)) throw badRequest('มูลค่า (value): รายการแบบคูณจำนวนต้องมีอัตราต่อหน่วยมากกว่า 0');
+      if (row.category && !cats.some((c) => c.value === row.category)) throw badRequest(`หมวดหมู่: "${row.category}" ไม่ใช่หมวดของ${row.type === 'income' ? 'รายได้' : 'รายการหัก'}`);
+      if (row.condition === 'multiply' && !(toSatang(row.value ?? '0') > 0)) throw badRequest('มูลค่า: รายการแบบคูณจำนวนต้องมีอัตราต่อหน่วยมากกว่า 0');
     },
     decorate: async (_d, rows) => rows.map((r) => ({
       ...r, type_name: PAYROLL_TYPES.find((x) => x.value === r.type)?.name ?? r.type,

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ageOn, isValidThaiNationalId, todayBangkok } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
-import { customers } from '../../db/schema/money.js';
+import { applications, customers } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
-import type { Actor } from '../../http/auth.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { canDo, type Actor } from '../../http/auth.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import type { CustomerInput } from './schemas.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -13,23 +13,20 @@ export type CustomerRow = typeof customers.$inferSelect;
 export function normalizeIdentity(idcard: string, isForeigner: boolean): string {
   if (isForeigner) {
     const p = idcard.replace(/\s/g, '').toUpperCase();
-    if (!/^[A-Z0-9]{5,20}$/.test(p)) throw badRequest('เลขหนังสือเดินทาง (idcard): ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 5–20 ตัว');
+    if (!/^[A-Z0-9]{5,20}$/.test(p)) throw badRequest('เลขหนังสือเดินทาง: ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 5–20 ตัว');
     return p;
   }
   const id = idcard.replace(/[\s-]/g, '');
-  if (!/^\d{13}$/.test(id)) throw badRequest('เลขบัตรประชาชน (idcard): ต้องเป็นตัวเลข 13 หลัก');
-  if (!isValidThaiNationalId(id)) throw badRequest('เลขบัตรประชาชน (idcard): เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
+  if (!/^\d{13}$/.test(id)) throw badRequest('เลขบัตรประชาชน: ต้องเป็นตัวเลข 13 หลัก');
+  if (!isValidThaiNationalId(id)) throw badRequest('เลขบัตรประชาชน: เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
   return id;
 }
 
 function checkBirthday(b: string | null | undefined) {
   if (!b) return;
   const today = todayBangkok();
-  if (Number.isNaN(Date.parse(`${b}T00:00:00Z`)) || new Date(`${b}T00:00:00Z`).toISOString().slice(0, 10) !== b) {
-    throw badRequest('วันเกิด (birthday): วันที่ไม่ถูกต้อง');
-  }
-  if (b > today) throw badRequest('วันเกิด (birthday): ต้องไม่เป็นวันในอนาคต');
-  if (b < '1900-01-01') throw badRequest('วันเกิด (birthday): วันที่ไม่ถูกต้อง');
+  if (b > today) throw badRequest('วันเกิด: ต้องไม่เป็นวันในอนาคต');
+  if (b < '1900-01-01') throw badRequest('วันเกิด: วันที่ไม่ถูกต้อง');
 }
 
 function values(input: Omit<CustomerInput, 'customer_id'>) {
@@ -98,17 +95,34 @@ export async function checkCustomer(conn: Conn, idcard: string, isForeigner: boo
 }
 
 /**
+ * The customer rule: who may change a customer's stored record. It needs the update-Customer ability and,
+ * for a branch user, a customer of their branches (registered there, or with an application there).
+ * customer/updateprofile and the registration forms both ask here, so neither path bypasses the other.
+ */
+export async function mayEditCustomer(conn: Conn, actor: Actor, customerId: number): Promise<boolean> {
+  if (!canDo(actor, 'update', 'Customer')) return false;
+  if (actor.branchScope === null) return true;
+  const [mine] = await conn.select({ id: customers.customer_id }).from(customers)
+    .leftJoin(applications, eq(applications.customer_id, customers.customer_id))
+    .where(and(eq(customers.customer_id, customerId), or(inArray(customers.branch_id, actor.branchScope), inArray(applications.branch_id, actor.branchScope))))
+    .limit(1);
+  return Boolean(mine);
+}
+
+/**
  * Inside the registration transaction: the customer with this identity, created or updated with the form's
- * fields (a returning customer's newer address and phone win). Locked for the rest of the transaction.
+ * fields (a returning customer's newer address and phone win) — when the user may edit that customer
+ * (mayEditCustomer); otherwise the application is made for the customer as stored, unchanged. Locked for
+ * the rest of the transaction.
  */
 export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInput, branchId: number, reqId?: string): Promise<CustomerRow> {
   checkBirthday(input.birthday);
   const v = values(input);
   if (input.customer_id) {
     const [byId] = await tx.select().from(customers).where(eq(customers.customer_id, input.customer_id)).for('update');
-    if (!byId || byId.is_delete) throw badRequest('ลูกค้า (customer_id): ไม่พบข้อมูลลูกค้านี้');
+    if (!byId || byId.is_delete) throw badRequest('ลูกค้า: ไม่พบข้อมูลลูกค้านี้');
     if (byId.idcard !== v.idcard || byId.is_foreigner !== v.is_foreigner) {
-      throw badRequest('เลขบัตรประชาชน (idcard): ไม่ตรงกับลูกค้าที่เลือก กรุณาค้นหาลูกค้าใหม่');
+      throw badRequest('เลขบัตรประชาชน: ไม่ตรงกับลูกค้าที่เลือก กรุณาค้นหาลูกค้าใหม่');
     }
   }
   const inserted = await tx.execute(sql`
@@ -127,6 +141,7 @@ export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInpu
   const [before] = await tx.select().from(customers).where(and(
     eq(customers.is_foreigner, v.is_foreigner), sql`upper(${customers.idcard}) = ${v.idcard}`)).for('update');
   if (!before) throw conflict('มีการบันทึกลูกค้ารายนี้พร้อมกัน กรุณาลองใหม่อีกครั้ง');
+  if (!(await mayEditCustomer(tx, actor, before.customer_id))) return before;
   const [after] = await tx.update(customers).set({ ...v, is_delete: false, updatedAt: new Date() })
     .where(eq(customers.customer_id, before.customer_id)).returning();
   await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId, before, after }, reqId);
@@ -139,9 +154,10 @@ export async function updateProfile(db: Conn & { transaction: any }, actor: Acto
   return (db as any).transaction(async (tx: Conn) => {
     const [before] = await tx.select().from(customers).where(eq(customers.customer_id, input.customer_id)).for('update');
     if (!before || before.is_delete) throw notFound('ไม่พบข้อมูลลูกค้า');
+    if (!(await mayEditCustomer(tx, actor, before.customer_id))) throw forbidden('คุณไม่มีสิทธิ์แก้ไขข้อมูลลูกค้าของสาขาอื่น');
     const other = await findCustomerByIdentity(tx, v.idcard, v.is_foreigner);
     if (other && other.customer_id !== before.customer_id) {
-      throw conflict('เลขบัตรประชาชน (idcard): มีลูกค้าที่ใช้เลขนี้อยู่แล้ว');
+      throw conflict('เลขบัตรประชาชน: มีลูกค้าที่ใช้เลขนี้อยู่แล้ว');
     }
     const [after] = await tx.update(customers).set({ ...v, updatedAt: new Date() }).where(eq(customers.customer_id, before.customer_id)).returning();
     await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId: before.branch_id, before, after }, reqId);

@@ -15,11 +15,11 @@ type Input = Record<string, unknown> & { role_id: number; branch_id: number; fna
 function checkIdentity(b: Record<string, unknown>) {
   const idcard = typeof b.idcard === 'string' ? b.idcard.replace(/[\s-]/g, '') : '';
   if (idcard && !b.is_foreigner && !isValidThaiNationalId(idcard)) {
-    throw badRequest('เลขบัตรประชาชน (idcard): เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
+    throw badRequest('เลขบัตรประชาชน: เลขไม่ถูกต้อง (ตรวจสอบหลักสุดท้ายไม่ผ่าน)');
   }
   if (b.idcard !== undefined) b.idcard = idcard;
   if (typeof b.birthday === 'string' && b.birthday > new Date().toISOString().slice(0, 10)) {
-    throw badRequest('วันเกิด (birthday): ต้องไม่เป็นวันในอนาคต');
+    throw badRequest('วันเกิด: ต้องไม่เป็นวันในอนาคต');
   }
 }
 
@@ -43,12 +43,12 @@ async function roleOf(db: Db, roleId: number) {
  */
 async function checkRoleAndBranch(db: Db, actor: Actor, roleId: number, branchId: number, grants: boolean) {
   const role = await roleOf(db, roleId);
-  if (!role || role.is_delete) throw badRequest('บทบาท (role_id): ไม่พบบทบาทนี้');
+  if (!role || role.is_delete) throw badRequest('บทบาท: ไม่พบบทบาทนี้');
   if (grants && !roleWithin(actor, role)) {
     throw forbidden(isOwnerLevel(role) ? 'คุณไม่มีสิทธิ์กำหนดบทบาทเจ้าของ/ผู้ดูแลระบบ' : `คุณไม่มีสิทธิ์กำหนดบทบาท "${role.name}" เพราะมีสิทธิ์มากกว่าของคุณ`);
   }
   const [branch] = await db.select().from(branches).where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
-  if (!branch) throw badRequest('สาขา (branch_id): ไม่พบสาขานี้');
+  if (!branch) throw badRequest('สาขา: ไม่พบสาขานี้');
   assertBranch(actor, branchId);
 }
 
@@ -69,9 +69,9 @@ async function assertMayChange(db: Db, actor: Actor, target: { user_id: number; 
 async function checkPhoto(db: Db, actor: Actor, photo: unknown, current?: string | null) {
   if (typeof photo !== 'string' || photo === current) return;
   const [f] = await db.select({ kind: files.kind, branch_id: files.branch_id }).from(files).where(eq(files.file_id, photo));
-  if (!f || f.kind !== 'photo') throw badRequest('รูปถ่าย (photo): ไม่พบไฟล์รูปนี้ กรุณาอัปโหลดใหม่');
+  if (!f || f.kind !== 'photo') throw badRequest('รูปถ่าย: ไม่พบไฟล์รูปนี้ กรุณาอัปโหลดใหม่');
   if (actor.branchScope !== null && (f.branch_id === null || !actor.branchScope.includes(f.branch_id))) {
-    throw forbidden('รูปถ่าย (photo): คุณไม่มีสิทธิ์ใช้ไฟล์นี้');
+    throw forbidden('รูปถ่าย: คุณไม่มีสิทธิ์ใช้ไฟล์นี้');
   }
 }
 
@@ -79,7 +79,7 @@ export async function registerUser(db: Db, actor: Actor, b: Input, reqId?: strin
   checkIdentity(b);
   await checkRoleAndBranch(db, actor, b.role_id, b.branch_id, true);
   await checkPhoto(db, actor, b.photo);
-  if (await usernameTaken(db, b.username!)) throw conflict('ชื่อผู้ใช้ (username): มีผู้ใช้ชื่อนี้แล้ว กรุณาเลือกชื่ออื่น');
+  if (await usernameTaken(db, b.username!)) throw conflict('ชื่อผู้ใช้: มีผู้ใช้ชื่อนี้แล้ว กรุณาเลือกชื่ออื่น');
   const { password, ...rest } = b;
   const password_hash = await hashPassword(password!);
   const id = await db.transaction(async (tx) => {
@@ -103,7 +103,7 @@ export async function updateUser(db: Db, actor: Actor, b: Input & { user_id: num
   checkIdentity(b);
   const self = b.user_id === actor.userId;
   if (self && b.status === 'inactive') throw badRequest('ไม่สามารถระงับบัญชีของตัวเองได้');
-  if (self && b.password) throw badRequest('รหัสผ่าน (password): เปลี่ยนรหัสผ่านของตัวเองที่หน้าข้อมูลส่วนตัว โดยระบุรหัสผ่านเดิม');
+  if (self && b.password) throw badRequest('รหัสผ่าน: เปลี่ยนรหัสผ่านของตัวเองที่หน้าข้อมูลส่วนตัว โดยระบุรหัสผ่านเดิม');
   const roleChanged = b.role_id !== before.role_id;
   const takeover = b.password ? 'เปลี่ยนรหัสผ่าน'
     : roleChanged ? 'เปลี่ยนบทบาท'
@@ -112,7 +112,7 @@ export async function updateUser(db: Db, actor: Actor, b: Input & { user_id: num
   await assertMayChange(db, actor, before, takeover);
   await checkRoleAndBranch(db, actor, b.role_id, b.branch_id, roleChanged);
   await checkPhoto(db, actor, b.photo, before.photo);
-  if (b.username && await usernameTaken(db, b.username, b.user_id)) throw conflict('ชื่อผู้ใช้ (username): มีผู้ใช้ชื่อนี้แล้ว กรุณาเลือกชื่ออื่น');
+  if (b.username && await usernameTaken(db, b.username, b.user_id)) throw conflict('ชื่อผู้ใช้: มีผู้ใช้ชื่อนี้แล้ว กรุณาเลือกชื่ออื่น');
   const { password, user_id, ...rest } = b;
   const set: Partial<typeof users.$inferInsert> = { ...(rest as Partial<typeof users.$inferInsert>), updatedAt: new Date() };
   if (password) { set.password_hash = await hashPassword(password); set.password_changed_at = new Date(); }
@@ -138,8 +138,8 @@ export async function deleteUser(db: Db, actor: Actor, userId: number, reqId?: s
 
 export async function changeOwnPassword(db: Db, actor: Actor, oldPassword: string, newPassword: string, reqId?: string) {
   const [u] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.user_id, actor.userId));
-  if (!u || !(await verifyPassword(u.hash, oldPassword))) throw badRequest('รหัสผ่านเดิม (old_password): ไม่ถูกต้อง');
-  if (oldPassword === newPassword) throw badRequest('รหัสผ่านใหม่ (new_password): ต้องไม่ซ้ำกับรหัสผ่านเดิม');
+  if (!u || !(await verifyPassword(u.hash, oldPassword))) throw badRequest('รหัสผ่านเดิม: ไม่ถูกต้อง');
+  if (oldPassword === newPassword) throw badRequest('รหัสผ่านใหม่: ต้องไม่ซ้ำกับรหัสผ่านเดิม');
   const password_hash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password_hash, password_changed_at: new Date(), updatedAt: new Date() }).where(eq(users.user_id, actor.userId));

@@ -25,7 +25,9 @@ export default async function fileRoutes(app: FastifyInstance) {
     let buf: Buffer;
     try {
       buf = await part.toBuffer();
-    } catch {
+    } catch (err) {
+      // a body cut short is a broken upload, not a big one
+      if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
       throw new AppError(413, `ไฟล์มีขนาดใหญ่เกิน ${Math.round(app.deps.config.uploadMaxBytes / 1024 / 1024 * 10) / 10} MB`);
     }
     const mime = sniffImage(buf);

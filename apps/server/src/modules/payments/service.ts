@@ -15,16 +15,13 @@ const m = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
 
 export interface PaymentFilter { branch?: string; type?: string; text?: string; start?: string; end?: string; status?: string }
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The date range of a payment list: given start/end, or the current month in Bangkok. */
 export function rangeOf(f: PaymentFilter, defaultRange: 'month' | 'today' = 'month'): { start: string; end: string } {
   const today = todayBangkok();
   const start = f.start || (defaultRange === 'today' ? today : `${today.slice(0, 7)}-01`);
   const end = f.end || today;
-  if (!ISO.test(start)) throw badRequest('วันเริ่มต้น (start): ต้องเป็นรูปแบบ YYYY-MM-DD');
-  if (!ISO.test(end)) throw badRequest('วันสิ้นสุด (end): ต้องเป็นรูปแบบ YYYY-MM-DD');
-  if (end < start) throw badRequest('วันสิ้นสุด (end): ต้องไม่ก่อนวันเริ่มต้น');
+  if (end < start) throw badRequest('วันสิ้นสุด: ต้องไม่ก่อนวันเริ่มต้น');
   return { start, end };
 }
 
@@ -32,7 +29,7 @@ function where(actor: Actor, f: PaymentFilter, defaultRange: 'month' | 'today') 
   const { start, end } = rangeOf(f, defaultRange);
   const branchId = branchFilter(f.branch);
   if (branchId !== undefined) assertBranch(actor, branchId);
-  if (!isAll(f.type) && f.type !== 'cash' && f.type !== 'transfer') throw badRequest('ประเภทการชำระ (type): ต้องเป็น cash, transfer หรือ ทั้งหมด');
+  if (!isAll(f.type) && f.type !== 'cash' && f.type !== 'transfer') throw badRequest('ประเภทการชำระ: ต้องเป็น cash, transfer หรือ ทั้งหมด');
   return allOf(
     branchScopeWhere(actor, payments.branch_id),
     branchId !== undefined ? eq(payments.branch_id, branchId) : undefined,

@@ -34,10 +34,10 @@ export default async function settingsRoutes(app: FastifyInstance) {
   app.get('/settings/get', { config: { auth: 'user' }, schema: { tags, summary: 'School settings' } }, async () => ok(toApi(await getSettings(db()))));
   app.put('/settings/update', { config: { auth: ['manage', 'Setting'] }, schema: { tags, summary: 'Update school settings', body: Body } }, async (req) => {
     const b = req.body as Static<typeof Body>;
-    if (b.tax_id && !/^\d{13}$/.test(b.tax_id)) throw badRequest('เลขประจำตัวผู้เสียภาษี (tax_id): ต้องเป็นตัวเลข 13 หลัก');
+    if (b.tax_id && !/^\d{13}$/.test(b.tax_id)) throw badRequest('เลขประจำตัวผู้เสียภาษี: ต้องเป็นตัวเลข 13 หลัก');
     if (b.logo) {
       const [f] = await db().select({ kind: files.kind }).from(files).where(eq(files.file_id, b.logo));
-      if (!f || f.kind !== 'logo') throw badRequest('โลโก้ (logo): ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่');
+      if (!f || f.kind !== 'logo') throw badRequest('โลโก้: ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่');
     }
     const before = await getSettings(db());
     const after = await db().transaction(async (tx) => {
