@@ -56,7 +56,17 @@ export async function decide(tx: Tx, actor: Actor, input: { request_id: number; 
 const requester = alias(users, 'requester');
 const decider = alias(users, 'decider');
 
-export async function requestTable(db: Db, actor: Actor, f: { branch?: string; status?: string; text?: string }, perPage: number, offset: number) {
+/** How many requests wait for this user's decision (in their branches, filed by someone else): the menu's badge. */
+export async function pendingCount(db: Db, actor: Actor) {
+  if (!canDo(actor, 'approve', 'Request')) return 0;
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(moneyRequests)
+    .where(allOf(branchScopeWhere(actor, moneyRequests.branch_id), eq(moneyRequests.status, 'pending'), sql`${moneyRequests.requested_by} <> ${actor.userId}`));
+  return r?.n ?? 0;
+}
+
+/** The requests list opens on what needs doing: with no status asked, รออนุมัติ ('ทั้งหมด' shows every request). */
+export async function requestTable(db: Db, actor: Actor, f0: { branch?: string; status?: string; text?: string }, perPage: number, offset: number) {
+  const f = { ...f0, status: f0.status === undefined || f0.status === '' ? 'pending' : f0.status };
   const branchId = branchFilter(f.branch);
   if (branchId !== undefined) assertBranch(actor, branchId);
   const statusKey = isAll(f.status) ? undefined : Object.entries(REQUEST_STATUS).find(([k, v]) => k === f.status || v === f.status)?.[0] ?? '__none__';
