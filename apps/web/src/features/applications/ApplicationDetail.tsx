@@ -189,10 +189,15 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
               { key: 'b', label: a.closed_reason ? 'ยอดค้างชำระ' : 'ยอดคงเหลือ', children: <span data-testid="balance"><MoneyText value={a.due} unit strong /></span> },
             ]} />
             {a.closed_reason && (
-              <Alert type="info" showIcon style={{ marginTop: 8 }} data-testid="closed-reason"
-                title={a.closed_reason} description={balanceS > 0 ? `ไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ ${formatBaht(a.balance)} บาท` : undefined} />
+              <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="closed-reason">
+                {a.closed_reason}{balanceS > 0 ? ` ไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ ${formatBaht(a.balance)} บาท` : ''}
+              </Typography.Paragraph>
             )}
           </Card>
+          {!canPay && payError && (
+            // the pay form is gone (the balance was taken meanwhile, or the application closed): the reason stays where it was
+            <Alert type="error" showIcon role="alert" data-testid="pay-error" style={{ marginBottom: 16 }} title={payError} closable={{ onClose: () => setPayError(null), 'aria-label': 'ปิด' }} />
+          )}
           {canPay && (
             <Card title="รับชำระ" style={{ marginBottom: 16 }}>
               <Form form={payForm} name="pay" layout="vertical" initialValues={{ paid: a.due, pay_type: 'cash', note: '', ...transferDefaults() }} {...enterToNextProps} disabled={pay.isPending}

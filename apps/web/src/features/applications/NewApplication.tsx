@@ -51,7 +51,7 @@ export default function NewApplication() {
   const paid = Form.useWatch('paid', form) as string | undefined;
   const payType = Form.useWatch('pay_type', form) as string | undefined;
   // the save's answer when it went wrong, shown beside the save button where the cashier is looking
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveNotice, setSaveNotice] = useState<{ type: 'warning' | 'error'; message: string } | null>(null);
   const unchecked = uncheckedPromotions(courses);
   const t = totalsOf(courses, fees);
   const d = opts.data;
@@ -62,7 +62,7 @@ export default function NewApplication() {
     form.resetFields();
     form.setFieldsValue({ ...BLANK, ...transferDefaults() });
     setBanner(null);
-    setSaveError(null);
+    setSaveNotice(null);
     setCreated(null);
     key.current = newKey();
     setTimeout(() => document.querySelector<HTMLInputElement>('#customer_idcard')?.focus(), 50);
@@ -119,7 +119,7 @@ export default function NewApplication() {
     },
     onError: (e) => {
       const msg = errorMessage(e);
-      setSaveError(msg);
+      setSaveNotice({ type: 'error', message: msg });
       applyServerError(form, msg);
     },
   });
@@ -127,12 +127,12 @@ export default function NewApplication() {
   /** Save: a code typed but not checked is checked first and its discount shown; the cashier then saves what she sees. */
   const save = async (v: typeof BLANK) => {
     if (payError) return;
-    setSaveError(null);
+    setSaveNotice(null);
     const all = form.getFieldsValue(true) as typeof BLANK;
     const pending = uncheckedPromotions(all.courses ?? v.courses);
     if (pending.length) {
       for (const i of pending) await checkPromotion(i);
-      setSaveError('ตรวจรหัสส่วนลดแล้ว ส่วนลดแสดงในสรุปยอดด้านบน กรุณาตรวจยอดแล้วกดบันทึกอีกครั้ง');
+      setSaveNotice({ type: 'warning', message: 'ยังไม่ได้บันทึก: ตรวจรหัสส่วนลดแล้ว ส่วนลดแสดงในสรุปยอดด้านบน กรุณาตรวจยอดแล้วกดบันทึกอีกครั้ง' });
       return;
     }
     setBanner(null);
@@ -291,7 +291,10 @@ export default function NewApplication() {
           </Col>
         </Row>
         <Form.Item name="note" label="หมายเหตุใบสมัคร"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
-        {saveError && <div data-testid="save-error"><ResultBanner result={{ status: 'error', message: saveError }} onClose={() => setSaveError(null)} /></div>}
+        {saveNotice && (
+          <Alert type={saveNotice.type} showIcon role="alert" data-testid="save-error" style={{ marginBottom: 16 }} title={saveNotice.message}
+            closable={{ onClose: () => setSaveNotice(null), 'aria-label': 'ปิด' }} />
+        )}
         {!created && (
           <Space>
             <Button type="primary" htmlType="submit" size="large" icon={<SaveOutlined />} loading={submit.isPending}>บันทึกใบสมัคร{paid && !payError ? ' และรับชำระ' : ''}</Button>

@@ -95,15 +95,15 @@ export default function CashClose() {
         <>
           <Row gutter={12} style={{ marginBottom: 16 }} data-testid="cash-close">
             {[['รับเงินสด', d.cash_in], ['รับเงินโอน', d.transfer_in], ['คืนเงินสด', d.refunds_cash], ['คืนเงินโอน', d.refunds_transfer], ['เงินสดที่ต้องนำส่ง', d.net_cash], ['รวมสุทธิ', d.net_total]].map(([t, v]) => (
-              <Col key={t} xs={12} md={4}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" styles={{ content: { fontSize: 20, whiteSpace: "nowrap" } }} /></Card></Col>
+              <Col key={t} xs={12} md={8} xxl={4} style={{ marginBottom: 12 }}><Card size="small"><Statistic title={t} value={formatMoney(v)} suffix="บาท" styles={{ content: { fontSize: 20, whiteSpace: "nowrap" } }} /></Card></Col>
             ))}
           </Row>
           {(d.transfers?.length ?? 0) > 0 && (
             <Card title="รายการเงินโอน (ตรวจกับรายการเดินบัญชี)" style={{ marginBottom: 16 }}>
-              <Table size="small" pagination={false} rowKey="payment_code" dataSource={d.transfers} scroll={{ x: 'max-content' }} columns={[
+              <Table size="small" pagination={false} rowKey="payment_code" dataSource={d.transfers} columns={[
                 { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, r) => <>{v}{r.is_void && <Tag color="red" style={{ marginLeft: 4 }}>ยกเลิก</Tag>}</> },
-                { title: 'ธนาคาร / เวลาโอน / เลขอ้างอิง', dataIndex: 'detail', render: (v: string) => v || <Tag color="orange">ไม่ได้บันทึกรายละเอียดการโอน</Tag> },
-                { title: 'จำนวนเงิน', dataIndex: 'amount', align: 'right', render: (v: string) => <MoneyText value={v} /> },
+                { title: 'ธนาคาร / เวลาโอน / เลขอ้างอิง', dataIndex: 'detail', render: (v: string, r) => v || (r.kind === 'refund' ? 'คืนเงินโดยการโอน' : <Tag color="orange">ไม่ได้บันทึกรายละเอียดการโอน</Tag>) },
+                { title: 'จำนวนเงิน', dataIndex: 'amount', align: 'right', width: 120, render: (v: string) => <MoneyText value={v} /> },
               ]} />
             </Card>
           )}
