@@ -99,6 +99,14 @@ describe('a receipt adds up', () => {
     expect(after).toContain(squash('ยอดค้างชำระ 0.00'));
     const more = await malee.post('/api/application/paybalance', { application_id: id, paid: '100', pay_type: 'cash' });
     expect(more.status).toBe(400);
+    // the lists say the same: the row owes 0, and the owed total leaves out what a refunded application will not be charged
+    const row = (await malee.get('/api/application/gettable', { text: 'บวกเลข' })).body;
+    expect(row.data[0]).toMatchObject({ balance: '4050', due: '0', status: 'คืนเงินบางส่วน' });
+    expect(row.totals.balance).toBe('0');
+    const owing = await malee.get('/api/application/getforoutstandingBalance', { status: 'ทั้งหมด' });
+    const [{ owed }] = rowsOf<{ owed: string }>(await t.db.execute(sql`select coalesce(sum(balance), 0)::numeric(14,2)::text as owed from applications
+      where kind = 'course' and branch_id in (${cat.hq}) and status = 'ค้างชำระ'`)) as [{ owed: string }];
+    expect(Number(owing.body.totals.balance)).toBe(Number(owed));
   });
 
   it('a request-fee form prices only its request fees and names the registration for reference', async () => {

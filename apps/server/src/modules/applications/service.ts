@@ -388,6 +388,8 @@ function rowApi(r: Record<string, any>) {
   return {
     ...r, createdAt: (r.createdAt as Date).toISOString(),
     total: m(r.total), discount: m(r.discount), net: m(r.net), paid: m(r.paid), balance: m(r.balance),
+    // what is still owed: nothing once refunded or cancelled (the rest of net is not charged), as on the detail
+    due: r.status === STATUS.owing || r.status === STATUS.paid ? m(r.balance) : '0',
   };
 }
 
@@ -428,7 +430,8 @@ export async function applicationSummary(db: Db, actor: Actor, f0: ListFilter, k
   const q = db.select({
     n: sw !== false ? sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` : sql<number>`count(*)::int`,
     cash: sql<string>`coalesce(sum(${t.paid_cash}), 0)::text`, transfer: sql<string>`coalesce(sum(${t.paid_transfer}), 0)::text`,
-    paid: sql<string>`coalesce(sum(${t.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${t.balance}), 0)::text`,
+    // owed: only what open applications still owe (a refunded or cancelled one owes nothing, whatever its balance)
+    paid: sql<string>`coalesce(sum(${t.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${t.balance}) filter (where ${t.status} = ${STATUS.owing}), 0)::text`,
     net: sql<string>`coalesce(sum(${t.net}), 0)::text`,
   });
   const [r] = sw !== false ? await q.from(applicationStats).where(sw) : await q.from(applications).where(listWhere(actor, f, kind));

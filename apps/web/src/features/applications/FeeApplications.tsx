@@ -31,7 +31,7 @@ const columns = [
   { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
   { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
   { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
-  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} strong /> },
+  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money' as const, fixed: 'right' as const, render: (v: string, r: { due?: string }) => <MoneyText value={r.due ?? v} strong />, exportValue: (r: ApplicationRow) => r.due ?? r.balance },
 ];
 
 export function FeeApplicationList({ kind }: { kind: 'fee' | 'request' }) {

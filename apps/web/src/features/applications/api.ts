@@ -31,6 +31,8 @@ export interface ApplicationDetail {
 export interface ApplicationRow {
   application_id: number; application_code: string; createdAt: string; branch_name: string; customer_name: string; idcard: string; phone_1: string;
   course_names: string; total: string; discount: string; net: string; paid: string; balance: string; status: string;
+  /** what is still owed (0 once refunded or cancelled) */
+  due?: string;
 }
 export interface RegisterOptions {
   branches: { branch_id: number; name: string }[]; branch_id: number;
