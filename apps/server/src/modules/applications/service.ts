@@ -504,10 +504,13 @@ const kindLabel = (k: string) => (k === 'fee' ? 'ใบค่าธรรมเ�
 
 /** application/refund and applicationfee/refund: a new negative entry on the locked application. */
 export async function refundApplication(tx: Tx, actor: Actor, input: { application_id: number; note: string; value: string; pay_type?: PayType }, kind: Kind, reqId?: string) {
+  // the day's lock before the application's row, in the order a payment takes them (no lock cycle with a close)
+  const [pre] = await tx.select({ branch_id: applications.branch_id }).from(applications).where(eq(applications.application_id, input.application_id));
+  if (!pre) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
+  assertBranch(actor, pre.branch_id);
+  await assertDayOpen(tx, pre.branch_id, todayBangkok());
   const app = await lockApplication(tx, input.application_id);
   if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
-  assertBranch(actor, app.branch_id);
-  await assertDayOpen(tx, app.branch_id, todayBangkok());
   const r = await recordRefund(tx, actor, app, { amountS: toSatang(input.value), payType: input.pay_type ?? 'cash', note: input.note }, reqId);
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };
 }
