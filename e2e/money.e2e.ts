@@ -132,6 +132,7 @@ describe('money after registration', () => {
     expect(await banner(page)).toContain('เปิดยอดประจำวันใหม่เรียบร้อยแล้ว');
     await page.getByText('เหตุผล: ลูกค้าโอนเงินเข้ามาหลังปิดยอด').waitFor();
     await page.getByRole('button', { name: 'ปิดยอดอีกครั้ง (ฉบับที่ 2)' }).waitFor();
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
     await e.shot(page, 'cash-close-reopened');
     expect(todayBangkok()).toMatch(/^\d{4}-/);
   });
