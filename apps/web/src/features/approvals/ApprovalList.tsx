@@ -41,7 +41,7 @@ export default function RequestList() {
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
       <ListPage<Row>
         title="คำขออนุมัติ" subtitle="คำขอยกเลิกรายการชำระเงิน ต้องอนุมัติโดยผู้มีสิทธิ์ที่ไม่ใช่ผู้ขอ" endpoint="/request/gettable" rowKey="request_id"
-        filters={['branch', 'status']} filterDefaults={{ status: 'รออนุมัติ' }} exportName="คำขออนุมัติ"
+        filters={['branch', 'status']} filterDefaults={{ status: 'pending' }} exportName="คำขออนุมัติ"
         columns={[
           { title: 'วันที่ขอ', dataIndex: 'createdAt', kind: 'datetime', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} variant="datetime" /></span> },
           { title: 'คำขอ', dataIndex: 'kind_name' },
