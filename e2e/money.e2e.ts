@@ -30,6 +30,10 @@ describe('money after registration', () => {
     await page.locator('.ant-modal textarea').fill('บันทึกยอดผิด ลูกค้าจ่ายโอน');
     await page.getByRole('button', { name: 'ส่งคำขอ' }).click();
     expect(await banner(page)).toContain('ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว');
+    // the payment now says its void waits, and offers no second request
+    await page.getByTestId('pending-void').waitFor();
+    expect(await page.getByRole('button', { name: 'ขอยกเลิก' }).count()).toBe(0);
+    await e.shot(page, 'application-pending-void');
     await page.goto(`${e.baseUrl}/requests`);
     await page.getByRole('row', { name: new RegExp(paymentCode) }).waitFor();
     expect(await page.getByText('อนุมัติ', { exact: true }).count()).toBe(0); // not her own request
@@ -38,6 +42,8 @@ describe('money after registration', () => {
     const mgr = await e.page();
     await login(e, mgr, 'somchai');
     await mgr.goto(`${e.baseUrl}/requests`);
+    // the menu counts what waits for this manager; the list opens on รออนุมัติ
+    await expect.poll(() => mgr.getByTestId('pending-requests').innerText()).toMatch(/^[1-9]\d*$/);
     await mgr.getByRole('row', { name: new RegExp(paymentCode) }).getByText('อนุมัติ', { exact: true }).click();
     await mgr.locator('.ant-modal').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
     expect(await banner(mgr)).toContain('อนุมัติคำขอเรียบร้อยแล้ว');
@@ -98,11 +104,36 @@ describe('money after registration', () => {
     const pdf = await popup;
     expect((await page.request.get(pdf.url())).headers()['content-type']).toBe('application/pdf');
     expect(await banner(page)).toContain('ปิดยอดประจำวันเรียบร้อยแล้ว');
-    await page.getByText('ปิดยอดแล้วโดย').waitFor();
+    await page.getByTestId('closed-tag').waitFor();
     await e.shot(page, 'cash-close');
     await page.goto(`${e.baseUrl}/payments`);
     await page.getByRole('button', { name: 'เป็นเงินโอน' }).first().click();
-    expect(await banner(page)).toMatch(/ปิดยอดประจำวันที่ .* แล้ว ไม่สามารถแก้ไขประเภทการชำระได้/);
+    await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/ปิดยอดประจำวันที่ .* ของสาขานี้แล้ว/);
+
+    // the cashier: the day is closed, who closes it, and her payment of the day is refused where she pressed
+    const cashier = await e.page();
+    await login(e, cashier, 'malee');
+    await cashier.goto(`${e.baseUrl}/cash-close`);
+    await expect.poll(() => cashier.getByTestId('who-closes').innerText()).toMatch(/ปิดยอดแล้ว[\s\S]*ผู้ปิดยอดของสาขานี้: .*นายสมชาย ใจดี/);
+    expect(await cashier.getByRole('button', { name: 'ปิดยอดและพิมพ์' }).count()).toBe(0);
+    await e.shot(cashier, 'cash-close-cashier');
+    const owing = (await malee.get('/api/application/getforoutstandingBalance', { text: 'ค้างจ่าย' })).body.data[0];
+    await cashier.goto(`${e.baseUrl}/paybalance/${owing.application_id}`);
+    await cashier.locator('#pay_paid').fill('100');
+    await cashier.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
+    await expect.poll(() => cashier.getByTestId('pay-error').innerText()).toMatch(/ปิดยอดประจำวันที่ .* ของสาขานี้แล้ว/);
+    await e.shot(cashier, 'paybalance-day-closed');
+
+    // the manager reopens with a reason; the day shows the first report as reopened, and takes money again
+    await page.goto(`${e.baseUrl}/cash-close`);
+    await page.getByRole('button', { name: 'เปิดยอดใหม่' }).click();
+    await page.getByLabel('เหตุผลที่เปิดยอดใหม่').fill('ลูกค้าโอนเงินเข้ามาหลังปิดยอด');
+    await page.locator('.ant-modal').getByRole('button', { name: 'เปิดยอดใหม่' }).click();
+    expect(await banner(page)).toContain('เปิดยอดประจำวันใหม่เรียบร้อยแล้ว');
+    await page.getByText('เหตุผล: ลูกค้าโอนเงินเข้ามาหลังปิดยอด').waitFor();
+    await page.getByRole('button', { name: 'ปิดยอดอีกครั้ง (ฉบับที่ 2)' }).waitFor();
+    await page.locator('.ant-modal').waitFor({ state: 'hidden' });
+    await e.shot(page, 'cash-close-reopened');
     expect(todayBangkok()).toMatch(/^\d{4}-/);
   });
 

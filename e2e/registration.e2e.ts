@@ -62,6 +62,40 @@ describe('registration at the counter', () => {
     await e.shot(page, 'registration-list');
   });
 
+  it('issue 12: a code typed without ตรวจ is checked on leaving the field or before saving, and what is saved is what the summary showed', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    await page.goto(`${e.baseUrl}/applications/new`);
+    await page.locator('#customer_idcard').fill(makeThaiNationalId('110350041299'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('body').innerText()).toContain('ลูกค้าใหม่');
+    await page.locator('#customer_fname').fill('โค้ดไม่ได้ตรวจ');
+    await page.locator('#customer_sname').fill('ทดสอบ');
+    await page.locator('#courses_0_course_id').focus();
+    await page.keyboard.type('รถยนต์ 15'); await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#courses_0_cost').inputValue()).toBe('6500');
+    // typed, then straight to save (no ตรวจ, no leaving the field): nothing is recorded, the code is checked and shown
+    await page.locator('#courses_0_promotion_code').fill('NEWYEAR10');
+    await expect.poll(() => page.getByTestId('unchecked-promotion').innerText()).toContain('ยังไม่ได้ตรวจ');
+    expect(await page.getByTestId('net').innerText()).toBe('6,500.00 บาท');
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => page.getByTestId('save-error').innerText()).toContain('ตรวจรหัสส่วนลดแล้ว');
+    await expect.poll(() => page.getByTestId('net').innerText()).toBe('5,850.00 บาท');
+    expect(await page.locator('#courses_0_discount').inputValue()).toBe('650');
+    expect(await (await e.app.as('admin')).get('/api/application/gettable', { text: 'โค้ดไม่ได้ตรวจ' }).then((r) => r.body.data.length)).toBe(0);
+    await e.shot(page, 'registration-promotion-checked-before-save');
+    // typing over the code takes its discount away until it is checked again (leaving the field checks it)
+    await page.locator('#courses_0_promotion_code').fill('NEWYEAR1');
+    await expect.poll(() => page.getByTestId('net').innerText()).toBe('6,500.00 บาท');
+    await page.locator('#courses_0_promotion_code').fill('NEWYEAR10');
+    await page.locator('#paid').click();
+    await expect.poll(() => page.getByTestId('net').innerText()).toBe('5,850.00 บาท');
+    await page.keyboard.press('Control+Enter');
+    expect(await banner(page)).toMatch(/บันทึกใบสมัครเลขที่ AP-HQ-/);
+    const saved = (await (await e.app.as('admin')).get('/api/application/gettable', { text: 'โค้ดไม่ได้ตรวจ' })).body.data[0];
+    expect(saved).toMatchObject({ discount: '650', net: '5850' });
+  });
+
   it('a returning customer found by ID number prefills the form', async () => {
     const page = await e.page();
     await login(e, page, 'malee');
@@ -87,12 +121,26 @@ describe('registration at the counter', () => {
     // first a part: the amount offered then becomes the new balance
     await page.locator('#pay_paid').fill('470');
     await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByText('โอนเงิน', { exact: true }).click();
+    // a transfer is recorded with its bank, time and slip reference (required on the form)
+    await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
+    await page.getByText('กรุณาเลือกธนาคาร').waitFor();
+    await page.locator('#pay_transfer_bank').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="กสิกรไทย"]').click();
+    // the date and time of the transfer start at now (a time in the future is refused)
+    expect(await page.locator('#pay_transfer_time').inputValue()).toMatch(/^\d{2}:\d{2}$/);
+    await page.locator('#pay_transfer_ref').fill('KB0001');
+    await e.shot(page, 'paybalance-transfer-form');
     let popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;
     expect(await banner(page)).toMatch(/รับชำระ 470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
     await expect.poll(() => page.locator('#pay_paid').inputValue()).toBe('3000');
-    await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByText('โอนเงิน', { exact: true }).click();
+    // the pay type chosen stays for the next payment on the same screen
+    expect(await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByRole('radio', { name: 'โอนเงิน' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('transfer-detail').first().innerText()).toMatch(/ธ\.กสิกรไทย · อ้างอิง KB0001 · โอน/);
+    await page.locator('#pay_transfer_bank').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="ไทยพาณิชย์"]').click();
+    await page.locator('#pay_transfer_ref').fill('SCB0002');
     popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;

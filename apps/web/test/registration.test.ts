@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf } from '../src/features/applications/lines';
+import { courseLineBody, lineOnCodeTyped, lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf, uncheckedPromotions } from '../src/features/applications/lines';
+import { transferAt, transferBody } from '../src/features/payments/transfer';
 import { mapCard } from '../src/components/IdCardButton';
 
 describe('registration form money preview', () => {
@@ -17,8 +18,36 @@ describe('registration form money preview', () => {
   });
 
   it('a checked promotion sets the discount; a refused one clears the code', () => {
-    expect(lineOnPromotion({ promotion_code: 'A', discount: '0' }, { ok: true, discount: '650' })).toEqual({ promotion_code: 'A', discount: '650' });
-    expect(lineOnPromotion({ promotion_code: 'A', discount: '650' }, { ok: false })).toEqual({ promotion_code: '', discount: '0' });
+    expect(lineOnPromotion({ promotion_code: 'a ', discount: '0' }, { ok: true, discount: '650' })).toEqual({ promotion_code: 'a ', discount: '650', checked_code: 'A' });
+    expect(lineOnPromotion({ promotion_code: 'A', discount: '650' }, { ok: false })).toEqual({ promotion_code: '', discount: '0', checked_code: '' });
+  });
+
+  it('issue 12: a code typed but not checked shows no discount, is found before saving, and is sent with the discount the cashier saw', () => {
+    // the bug: typing STUDENT10 without pressing ตรวจ showed discount 0, yet the server applied 650
+    const typed = lineOnCodeTyped({ course_id: 1, cost: '6500', promotion_code: 'STUDENT10', discount: '0', checked_code: '' });
+    expect(totalsOf([typed], []).discount).toBe(0);
+    expect(uncheckedPromotions([typed, { promotion_code: '' }])).toEqual([0]);
+    const checked = lineOnPromotion(typed, { ok: true, discount: '650' });
+    expect(uncheckedPromotions([checked])).toEqual([]);
+    expect(totalsOf([checked], []).discount).toBe(65000);
+    expect(courseLineBody(checked)).toEqual({ course_id: 1, promotion_code: 'STUDENT10', discount: '650', exam_date: null });
+    // typing over a checked code takes its discount away until it is checked again
+    const retyped = lineOnCodeTyped({ ...checked, promotion_code: 'STUDENT1' });
+    expect(retyped.discount).toBe('0');
+    expect(uncheckedPromotions([retyped])).toEqual([0]);
+    // the same code (any case) keeps its check
+    expect(lineOnCodeTyped({ ...checked, promotion_code: 'student10' })).toMatchObject({ discount: '650', checked_code: 'STUDENT10' });
+    expect(courseLineBody({ course_id: 2, promotion_code: ' ', discount: '0' })).toEqual({ course_id: 2, exam_date: null });
+  });
+
+  it('a transfer is sent with its bank, its moment in Bangkok time, the slip reference and photo; cash sends none', () => {
+    expect(transferAt('2026-11-24', '14:05')).toBe('2026-11-24T07:05:00.000Z');
+    expect(transferAt('2026-11-24', '9.30')).toBe('2026-11-24T02:30:00.000Z');
+    expect(transferAt('2026-11-24', '25:00')).toBeNull();
+    expect(transferAt(null, '10:00')).toBeNull();
+    expect(transferBody('transfer', { transfer_bank: 'กสิกรไทย', transfer_date: '2026-11-24', transfer_time: '14:05', transfer_ref: ' KB1 ', transfer_slip: null }))
+      .toEqual({ transfer_bank: 'กสิกรไทย', transfer_at: '2026-11-24T07:05:00.000Z', transfer_ref: 'KB1', transfer_slip: null });
+    expect(transferBody('cash', { transfer_bank: 'กสิกรไทย' })).toEqual({});
   });
 
   it('checks the first payment against the net', () => {

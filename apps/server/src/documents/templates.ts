@@ -1,6 +1,6 @@
 /** Thai HTML templates of the money documents. Everything shown is escaped; money and dates go through packages/thai. */
 import QRCode from 'qrcode';
-import { bahtTextFromString, formatBaht, formatNationalId, formatThaiDate, formatThaiDateLong, formatThaiTime, promptPayPayload, toSatang } from '@khabkhi/thai';
+import { bahtTextFromString, formatBaht, formatNationalId, formatThaiDate, formatThaiDateLong, formatThaiDateTime, formatThaiTime, fromSatang, promptPayPayload, toSatang } from '@khabkhi/thai';
 import { documentBaseCss } from './engine.js';
 import type { ApplicationFormData, BranchInfo, ReceiptSnapshot, SchoolInfo } from './types.js';
 
@@ -75,7 +75,12 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
   const title = refund ? 'ใบคืนเงิน' : 'ใบเสร็จรับเงิน';
   const sub = refund ? 'Refund Slip' : 'Receipt';
   const amountWords = bahtTextFromString(s.amount);
-  const items = s.items.map((it, i) => `<tr><td class="num">${i + 1}</td><td>${esc(it.name)}</td><td class="num">${baht(it.amount)}</td></tr>`).join('');
+  // gross price, discount and the rest per line: the lines add up to ยอดรวม, ส่วนลด and ยอดสุทธิ below
+  const items = s.items.map((it, i) => `<tr><td class="num">${i + 1}</td><td>${esc(it.name)}</td><td class="num">${baht(it.cost ?? it.amount)}</td>
+    <td class="num">${toSatang(it.discount ?? '0') > 0 ? baht(it.discount!) : '-'}</td><td class="num">${baht(it.amount)}</td></tr>`).join('');
+  const paidAfter = fromSatang(toSatang(s.totals.paid_before) - toSatang(s.amount));
+  const transfer = s.pay_type === 'transfer' && s.transfer
+    ? ` &nbsp; ${s.transfer.bank ? `ธนาคาร ${esc(s.transfer.bank)}` : ''}${s.transfer.at ? ` &nbsp; โอนเมื่อ ${formatThaiDateTime(s.transfer.at)}` : ''}${s.transfer.ref ? ` &nbsp; เลขอ้างอิง ${esc(s.transfer.ref)}` : ''}` : '';
   const body = `
     ${o.void ? '<div class="void">ยกเลิก</div>' : ''}
     ${header(s.school, s.branch, title, `<small>${sub}</small><span class="mark">${o.copy ? 'สำเนา' : 'ต้นฉบับ'}</span>`)}
@@ -88,19 +93,25 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
       <div><span class="k">อ้างอิงใบสมัคร</span> ${esc(s.application_code)}</div>
     </div>
     <table>
-      <tr><th style="width:28pt" class="num">ลำดับ</th><th>รายการ</th><th style="width:110pt" class="num">จำนวนเงิน (บาท)</th></tr>
+      <tr><th style="width:28pt" class="num">ลำดับ</th><th>รายการ</th><th style="width:80pt" class="num">ราคา</th><th style="width:70pt" class="num">ส่วนลด</th><th style="width:90pt" class="num">จำนวนเงิน (บาท)</th></tr>
       ${items}
     </table>
     <table class="totals" style="margin-top:4pt">
       <tr><td class="num">ยอดรวม</td><td class="num" style="width:110pt">${baht(s.totals.total)}</td></tr>
-      ${toSatang(s.totals.discount) > 0 ? `<tr><td class="num">ส่วนลด</td><td class="num">${baht(s.totals.discount)}</td></tr>` : ''}
+      <tr><td class="num">หัก ส่วนลด</td><td class="num">${baht(s.totals.discount)}</td></tr>
       <tr><td class="num">ยอดสุทธิ</td><td class="num">${baht(s.totals.net)}</td></tr>
+      ${refund ? `
+      <tr><td class="num">ชำระไว้ก่อนคืนเงิน</td><td class="num">${baht(s.totals.paid_before)}</td></tr>
+      <tr class="strong"><td class="num">จำนวนเงินที่คืน</td><td class="num">${baht(s.amount)}</td></tr>
+      <tr><td class="num">ยอดชำระสุทธิหลังคืนเงิน</td><td class="num">${baht(paidAfter)}</td></tr>
+      <tr class="strong"><td class="num">ยอดค้างชำระ</td><td class="num">${baht('0')}</td></tr>` : `
       <tr><td class="num">ชำระก่อนหน้านี้</td><td class="num">${baht(s.totals.paid_before)}</td></tr>
-      <tr class="strong"><td class="num">${refund ? 'จำนวนเงินที่คืน' : 'ชำระครั้งนี้'}</td><td class="num">${baht(s.amount)}</td></tr>
-      <tr><td class="num">ยอดคงเหลือ</td><td class="num">${baht(s.totals.balance_after)}</td></tr>
+      <tr class="strong"><td class="num">ชำระครั้งนี้</td><td class="num">${baht(s.amount)}</td></tr>
+      <tr><td class="num">ยอดคงเหลือ</td><td class="num">${baht(s.totals.balance_after)}</td></tr>`}
     </table>
+    ${refund ? `<div class="muted">ใบสมัครนี้ปิดด้วยการคืนเงิน ไม่รับชำระเพิ่ม และไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ (${baht(s.totals.balance_after)} บาท)</div>` : ''}
     <div class="words">จำนวนเงิน (ตัวอักษร): <b>${esc(amountWords)}</b></div>
-    <div>${refund ? 'คืนเงินโดย' : 'ชำระโดย'}: <b>${PAY[s.pay_type]}</b>${s.note ? ` &nbsp; ${refund ? 'เหตุผล' : 'หมายเหตุ'}: ${esc(s.note)}` : ''}</div>
+    <div>${refund ? 'คืนเงินโดย' : 'ชำระโดย'}: <b>${PAY[s.pay_type]}</b>${transfer}${s.note ? ` &nbsp; ${refund ? 'เหตุผล' : 'หมายเหตุ'}: ${esc(s.note)}` : ''}</div>
     ${vatLine(s.school)}
     <div class="sign">
       ${refund
@@ -114,19 +125,21 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
 /** ใบสมัคร with lines, totals, payments and a PromptPay QR for the balance. */
 export async function applicationHtml(d: ApplicationFormData) {
   const c = d.customer;
-  const balanceS = toSatang(d.totals.balance);
+  // a QR only for money the school can still take: the amount due of an open application
+  const dueS = toSatang(d.totals.due);
   let qr = '';
-  if (d.school.promptpay_id && balanceS > 0) {
-    const payload = promptPayPayload({ id: d.school.promptpay_id, amountSatang: balanceS });
+  if (d.school.promptpay_id && dueS > 0 && !d.closed_reason) {
+    const payload = promptPayPayload({ id: d.school.promptpay_id, amountSatang: dueS });
     const svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
-    qr = `<div class="qr" data-promptpay="${esc(payload)}">${svg}<div><b>สแกนเพื่อชำระยอดคงเหลือ</b><br>พร้อมเพย์ ${esc(d.school.promptpay_id)}<br>จำนวน <b>${baht(d.totals.balance)}</b> บาท<br><span class="muted">อ้างอิง ${esc(d.application_code)}</span></div></div>`;
+    qr = `<div class="qr" data-promptpay="${esc(payload)}">${svg}<div><b>สแกนเพื่อชำระยอดคงเหลือ</b><br>พร้อมเพย์ ${esc(d.school.promptpay_id)}<br>จำนวน <b>${baht(d.totals.due)}</b> บาท<br><span class="muted">อ้างอิง ${esc(d.application_code)}</span></div></div>`;
   }
+  const refundedS = toSatang(d.totals.refunded);
   const courseRows = d.courses.map((l, i) => `<tr><td class="num">${i + 1}</td><td>${esc(l.name)}<div class="muted">${esc(l.type)}${l.promotion_code ? ` · โปรโมชั่น ${esc(l.promotion_code)}` : ''}${l.exam_date ? ` · วันสอบ ${formatThaiDate(l.exam_date)}` : ''}</div></td>
     <td class="num">${baht(l.cost)}</td><td class="num">${baht(l.discount)}</td><td class="num">${formatBaht(toSatang(l.cost) - toSatang(l.discount))}</td></tr>`).join('');
   const feeRows = d.other_fees.map((l, i) => `<tr><td class="num">${d.courses.length + i + 1}</td><td>${esc(l.name)}${l.date ? `<div class="muted">วันที่ ${formatThaiDate(l.date)}</div>` : ''}</td>
     <td class="num">${baht(l.cost)}</td><td class="num">${baht(l.discount)}</td><td class="num">${formatBaht(toSatang(l.cost) - toSatang(l.discount))}</td></tr>`).join('');
   const payRows = d.payments.map((p) => `<tr${p.is_void ? ' style="text-decoration:line-through;color:#888"' : ''}><td>${esc(p.number)}</td><td>${formatThaiDate(p.date)}</td>
-    <td>${p.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'} (${PAY[p.pay_type]})${p.is_void ? ' — ยกเลิก' : ''}</td><td class="num">${p.kind === 'refund' ? '-' : ''}${baht(p.amount)}</td></tr>`).join('');
+    <td>${p.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'} (${PAY[p.pay_type]})${p.transfer ? `<div class="muted">${esc(p.transfer)}</div>` : ''}${p.is_void ? ' — ยกเลิก' : ''}</td><td class="num">${p.kind === 'refund' ? '-' : ''}${baht(p.amount)}</td></tr>`).join('');
   const body = `
     ${header(d.school, d.branch, esc(d.title), `<small>เลขที่ ${esc(d.application_code)}</small>`)}
     <div class="meta">
@@ -137,6 +150,7 @@ export async function applicationHtml(d: ApplicationFormData) {
       <div><span class="k">วันเกิด</span> ${c.birthday ? formatThaiDateLong(c.birthday) : '-'}${c.age !== null ? ` (อายุ ${c.age} ปี)` : ''}</div>
       <div><span class="k">โทร.</span> ${esc([c.phone_1, c.phone_2].filter(Boolean).join(', ')) || '-'}</div>
       <div style="grid-column: span 2"><span class="k">ที่อยู่</span> ${esc(c.address) || '-'}</div>
+      ${d.related ? `<div style="grid-column: span 2"><span class="k">คำร้องของใบสมัคร</span> ${esc(d.related.code)}${d.related.courses.length ? ` (${esc(d.related.courses.join(', '))})` : ''}</div>` : ''}
     </div>
     <table>
       <tr><th class="num" style="width:28pt">ลำดับ</th><th>รายการ</th><th class="num" style="width:80pt">ราคา</th><th class="num" style="width:70pt">ส่วนลด</th><th class="num" style="width:85pt">สุทธิ</th></tr>
@@ -144,12 +158,17 @@ export async function applicationHtml(d: ApplicationFormData) {
     </table>
     <table class="totals" style="margin-top:4pt">
       <tr><td class="num">ยอดรวม</td><td class="num" style="width:110pt">${baht(d.totals.total)}</td></tr>
-      <tr><td class="num">ส่วนลด</td><td class="num">${baht(d.totals.discount)}</td></tr>
+      <tr><td class="num">หัก ส่วนลด</td><td class="num">${baht(d.totals.discount)}</td></tr>
       <tr class="strong"><td class="num">ยอดสุทธิ</td><td class="num">${baht(d.totals.net)}</td></tr>
-      <tr><td class="num">ชำระแล้ว</td><td class="num">${baht(d.totals.paid)}</td></tr>
-      <tr class="strong"><td class="num">ยอดคงเหลือ</td><td class="num">${baht(d.totals.balance)}</td></tr>
+      ${refundedS > 0 ? `
+      <tr><td class="num">รับชำระ</td><td class="num">${baht(fromSatang(toSatang(d.totals.paid) + refundedS))}</td></tr>
+      <tr><td class="num">หัก คืนเงิน</td><td class="num">${baht(d.totals.refunded)}</td></tr>
+      <tr><td class="num">ชำระสุทธิ</td><td class="num">${baht(d.totals.paid)}</td></tr>` : `
+      <tr><td class="num">ชำระแล้ว</td><td class="num">${baht(d.totals.paid)}</td></tr>`}
+      <tr class="strong"><td class="num">${d.closed_reason ? 'ยอดค้างชำระ' : 'ยอดคงเหลือ'}</td><td class="num">${baht(d.totals.due)}</td></tr>
     </table>
-    <div class="words">ยอดคงเหลือ (ตัวอักษร): <b>${esc(bahtTextFromString(d.totals.balance))}</b></div>
+    ${d.closed_reason ? `<div class="muted">${esc(d.closed_reason)}${toSatang(d.totals.balance) > 0 ? ` ไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ (${baht(d.totals.balance)} บาท)` : ''}</div>` : ''}
+    <div class="words">${d.closed_reason ? 'ยอดค้างชำระ' : 'ยอดคงเหลือ'} (ตัวอักษร): <b>${esc(bahtTextFromString(d.totals.due))}</b></div>
     ${d.payments.length ? `<div class="section">ประวัติการชำระเงิน</div><table><tr><th>เลขที่</th><th>วันที่</th><th>รายการ</th><th class="num">จำนวนเงิน</th></tr>${payRows}</table>` : ''}
     ${qr}
     <div class="sign">

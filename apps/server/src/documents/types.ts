@@ -12,8 +12,12 @@ export interface ReceiptSnapshot {
   issued_at: string;
   application_code: string;
   customer: { name: string; idcard: string; address: string; phone: string };
-  items: { name: string; amount: string }[];
-  totals: { total: string; discount: string; net: string; paid_before: string; amount: string; balance_after: string };
+  /** each line's price (cost), its discount and the rest (amount); receipts issued before cost was kept have amount only */
+  items: { name: string; cost?: string; discount?: string; amount: string }[];
+  /** refunded_after: what has been refunded on the application including this entry (absent on older receipts) */
+  totals: { total: string; discount: string; net: string; paid_before: string; amount: string; balance_after: string; refunded_after?: string };
+  /** a transfer: the bank, when it was made and the slip's reference */
+  transfer?: { bank: string; at: string | null; ref: string };
   amount: string;
   pay_type: 'cash' | 'transfer';
   note: string;
@@ -27,7 +31,11 @@ export interface ApplicationFormData {
   customer: { prefix: string; fname: string; sname: string; idcard: string; is_foreigner: boolean; birthday: string | null; age: number | null; address: string; phone_1: string; phone_2: string };
   courses: { name: string; type: string; exam_date: string | null; cost: string; discount: string; promotion_code: string }[];
   other_fees: { name: string; date: string | null; cost: string; discount: string }[];
-  totals: { total: string; discount: string; net: string; paid: string; balance: string };
-  payments: { number: string; date: string; pay_type: 'cash' | 'transfer'; amount: string; is_void: boolean; kind: 'payment' | 'refund' }[];
+  totals: { total: string; discount: string; net: string; paid: string; balance: string; refunded: string; due: string };
+  /** an application that takes no more money (refunded or cancelled): why, printed instead of a balance to pay */
+  closed_reason: string | null;
+  /** a request-fee application: the registration it concerns and its courses, for reference (not priced here) */
+  related?: { code: string; courses: string[] } | null;
+  payments: { number: string; date: string; pay_type: 'cash' | 'transfer'; amount: string; is_void: boolean; kind: 'payment' | 'refund'; transfer: string }[];
   staff: string;
 }

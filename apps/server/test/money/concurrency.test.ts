@@ -51,7 +51,7 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     const malee = await t.as('malee');
     const before = await counts(t.db);
     const results = await Promise.all(Array.from({ length: 12 }, () =>
-      malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: 'RUSH3' }], other_fees: [] })));
+      malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: 'RUSH3', discount: '1000' }], other_fees: [] })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
     expect(results.filter((r) => r.status !== 200).every((r) => r.status >= 400 && r.status < 500 && /ครบ/.test(r.body.message))).toBe(true);
     const [p] = rowsOf<{ usage: number; uses: number }>(await t.db.execute(sql`select usage, (select count(*)::int from promotion_usages u where u.promotion_id = p.promotion_id) as uses from promotions p where code = 'RUSH3'`));

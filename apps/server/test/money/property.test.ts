@@ -31,6 +31,7 @@ describe('money identities under random sequences of create / pay / promotion us
     const malee = await t.as('malee');
     const somchai = await t.as('somchai');
     const model = new Map<number, Model>();
+    const shown = new Map<string, string>();
     const S = (v: string) => toSatang(v, { allowNegative: true });
     for (let step = 0; step < 70; step++) {
       const ids = [...model.keys()];
@@ -41,6 +42,16 @@ describe('money identities under random sequences of create / pay / promotion us
           course_id: pick([cat.car, cat.moto]),
           ...(rand() < 0.5 ? { promotion_code: pick([cat.promo.pct10, cat.promo.fixed500, cat.promo.once, cat.promo.expired]) } : {}),
         }));
+        // the discount the form would show after ตรวจ (a refused code shows none, and the registration is refused)
+        for (const c of courses as { course_id: number; promotion_code?: string; discount?: string }[]) {
+          if (!c.promotion_code) continue;
+          const k = `${c.promotion_code}/${c.course_id}`;
+          if (!shown.has(k)) {
+            const chk = await malee.post('/api/application/checkpromotion', { index: 0, code: c.promotion_code, course_id: c.course_id });
+            shown.set(k, chk.status === 200 ? chk.body.data.discount : '0');
+          }
+          c.discount = shown.get(k);
+        }
         const fees = Array.from({ length: Math.floor(rand() * 3) }, () => ({ other_fee_id: pick([cat.rent, cat.medical]) }));
         const pay = rand() < 0.6 ? fromSatang(1 + Math.floor(rand() * 900000)) : null;
         const type = pick<PayType>(['cash', 'transfer']);

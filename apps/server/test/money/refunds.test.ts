@@ -80,7 +80,7 @@ describe('application/delete', () => {
   it('cancels an unpaid application (it stays visible as ยกเลิก, its promotion use is given back) and refuses a paid one', async () => {
     const somchai = await t.as('somchai');
     const malee = await t.as('malee');
-    const unpaid = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: cat.promo.once }], other_fees: [] });
+    const unpaid = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] });
     expect(unpaid.status, unpaid.body.message).toBe(200);
     const id = unpaid.body.data.application.application_id;
     expect((await malee.del('/api/application/delete', { application_id: id })).status).toBe(403);
@@ -89,7 +89,7 @@ describe('application/delete', () => {
     expect(del.body.data).toMatchObject({ status: 'ยกเลิก', is_delete: true });
     const list = await somchai.get('/api/application/gettable', { status: 'ยกเลิก' });
     expect(list.body.data.some((r: any) => r.application_id === id)).toBe(true);
-    const again = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: cat.promo.once }], other_fees: [] });
+    const again = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] });
     expect(again.status, again.body.message).toBe(200);
     expect((await malee.post('/api/application/paybalance', { application_id: id, paid: '1', pay_type: 'cash' })).status).toBe(400);
     const paid = await paidApplication('100');

@@ -22,7 +22,7 @@ describe('application/create', () => {
   it('registers with a promotion, two fees and a cash deposit: prices from the catalog, money identities, receipt number', async () => {
     const malee = await t.as('malee');
     const r = await malee.post('/api/application/create', body({
-      courses: [{ course_id: cat.car, promotion_code: cat.promo.pct10.toLowerCase(), exam_date: '2026-12-20' }],
+      courses: [{ course_id: cat.car, promotion_code: cat.promo.pct10.toLowerCase(), discount: '650', exam_date: '2026-12-20' }],
       payment: { paid: '3000', pay_type: 'cash', note: 'มัดจำ' },
     }));
     expect(r.status, r.body.message).toBe(200);
@@ -81,7 +81,7 @@ describe('application/create', () => {
 
   it('full payment by transfer → ชำระครบ; a fixed-amount promotion', async () => {
     const r = await (await t.as('malee')).post('/api/application/create', body({
-      courses: [{ course_id: cat.car, promotion_code: cat.promo.fixed500 }], other_fees: [],
+      courses: [{ course_id: cat.car, promotion_code: cat.promo.fixed500, discount: '500' }], other_fees: [],
       payment: { paid: '6000', pay_type: 'transfer' },
     }));
     expect(r.status, r.body.message).toBe(200);
@@ -163,10 +163,10 @@ describe('application/create', () => {
 
   it('a promotion limited to one use is used once; the second registration is refused and nothing is written', async () => {
     const malee = await t.as('malee');
-    const ok = await malee.post('/api/application/create', body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once }], other_fees: [] }));
+    const ok = await malee.post('/api/application/create', body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] }));
     expect(ok.status, ok.body.message).toBe(200);
     const before = await counts(t.db);
-    const again = await malee.post('/api/application/create', body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once }], other_fees: [] }));
+    const again = await malee.post('/api/application/create', body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] }));
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/ครบ/);
     expect(await counts(t.db)).toEqual(before);

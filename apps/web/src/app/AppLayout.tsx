@@ -69,7 +69,7 @@ export function AppLayout() {
   const items = useMemo<MenuProps['items']>(() => {
     const allowed = allowedNav(ability);
     const groups = NAV_GROUPS.flatMap((g): NonNullable<MenuProps['items']> => {
-      const children = allowed.filter((e) => e.group === g.key).map((e) => ({ key: e.path, icon: e.icon, label: <Link to={e.path}>{e.label}</Link> }));
+      const children = allowed.filter((e) => e.group === g.key).map((e) => ({ key: e.path, icon: e.icon, label: <Link to={e.path}>{e.label}{e.badge && <Suspense fallback={null}><e.badge /></Suspense>}</Link> }));
       if (!children.length) return [];
       // folded to icons, a group's title would be cut ("งานทะ…"): a divider separates the groups instead
       return isCollapsed ? [{ type: 'divider' as const, key: `d-${g.key}` }, ...children] : [{ type: 'group' as const, key: g.key, label: g.label, children }];

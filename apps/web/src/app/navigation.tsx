@@ -3,7 +3,7 @@
  * The Sider shows an entry only when the user's ability allows it; a group appears only when at least
  * one of its entries is visible. Group order follows NAV_GROUPS, entry order the registry.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { can, type Ability } from '../api/session';
 import { NAV_GROUPS, RESOURCES, type AbilityRule, type NavGroupKey } from './registry';
 
@@ -17,10 +17,12 @@ export interface NavEntry {
   icon?: ReactNode;
   ability: AbilityRule;
   description?: string;
+  /** Shown after the label in the menu, e.g. a count of what waits there. */
+  badge?: ComponentType;
 }
 
 export const NAV: NavEntry[] = RESOURCES.flatMap((r) =>
-  r.menu && r.ability ? [{ path: r.path, ability: r.ability, label: r.menu.label, group: r.menu.group, icon: r.menu.icon, description: r.menu.description }] : []);
+  r.menu && r.ability ? [{ path: r.path, ability: r.ability, label: r.menu.label, group: r.menu.group, icon: r.menu.icon, description: r.menu.description, badge: r.menu.badge }] : []);
 
 export function allowedNav(ability: Ability[]): NavEntry[] {
   return NAV.filter((e) => can(ability, e.ability[0], e.ability[1]));

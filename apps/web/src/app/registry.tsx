@@ -18,6 +18,8 @@ export interface MenuEntry {
   icon: ReactNode;
   /** One-line description on the home page's quick links. */
   description: string;
+  /** Shown after the label in the menu (lazy, so the login page does not load it), e.g. a count of what waits there. */
+  badge?: ComponentType;
 }
 
 export interface Resource {
@@ -107,7 +109,7 @@ export const RESOURCES: Resource[] = [
   },
   {
     path: '/requests', ability: ['read', 'Request'], page: page(m.approvals, (x) => x.default),
-    menu: { label: 'คำขออนุมัติ', group: 'finance', icon: <AuditOutlined />, description: 'คำขอยกเลิกรายการชำระที่รออนุมัติ' },
+    menu: { label: 'คำขออนุมัติ', group: 'finance', icon: <AuditOutlined />, description: 'คำขอยกเลิกรายการชำระที่รออนุมัติ', badge: lazy(() => import('../features/approvals/PendingBadge').then((x) => ({ default: x.PendingRequestsBadge }))) },
   },
   {
     path: '/cash-close', ability: ['read', 'Payment'], page: page(m.cashclose, (x) => x.default),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { branches, bytea, day, money, ts, users } from './core.js';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { branches, bytea, day, files, money, ts, users } from './core.js';
 import { courses, otherFees, promotions } from './catalog.js';
 
 /** A student. One per national ID, or per passport number when is_foreigner. School-wide (any branch finds them). */
@@ -136,6 +136,11 @@ export const payments = pgTable('payments', {
   voided_by: integer('voided_by'),
   /** for a refund: the payment type the money went back by; for a void: the approved request */
   void_request_id: integer('void_request_id'),
+  /** a transfer (pay_type 'transfer'): the bank it came from, when it was made, the slip's reference and optionally a photo of the slip */
+  transfer_bank: text('transfer_bank').notNull().default(''),
+  transfer_at: ts('transfer_at'),
+  transfer_ref: text('transfer_ref').notNull().default(''),
+  transfer_slip: uuid('transfer_slip').references(() => files.file_id),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [
   check('payments_sign', sql`(${t.kind} = 'payment' and ${t.amount} > 0) or (${t.kind} = 'refund' and ${t.amount} < 0)`),
@@ -208,16 +213,27 @@ export const moneyRequests = pgTable('money_requests', {
   index('money_requests_branch_status').on(t.branch_id, t.status),
 ]);
 
-/** The daily cash close of a branch: totals frozen when the manager closes the day; payments of a closed day are locked. */
+/**
+ * The daily cash close of a branch: totals frozen when the manager closes the day; no payment, refund or void of a
+ * closed day is recorded. A manager may reopen it with a reason (the row keeps who and why); closing again issues
+ * the next version of the report. At most one open (not reopened) close per branch and day.
+ */
 export const cashCloses = pgTable('cash_closes', {
   close_id: integer('close_id').primaryKey().generatedAlwaysAsIdentity(),
   branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
   business_date: day('business_date').notNull(),
+  version: integer('version').notNull().default(1),
   totals: jsonb('totals').notNull(),
   closed_by: integer('closed_by').notNull().references(() => users.user_id),
   pdf: bytea('pdf'),
+  reopened_at: ts('reopened_at'),
+  reopened_by: integer('reopened_by'),
+  reopen_reason: text('reopen_reason').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('cash_closes_branch_day').on(t.branch_id, t.business_date)]);
+}, (t) => [
+  uniqueIndex('cash_closes_branch_day').on(t.branch_id, t.business_date).where(sql`${t.reopened_at} is null`),
+  uniqueIndex('cash_closes_branch_day_version').on(t.branch_id, t.business_date, t.version),
+]);
 
 /**
  * Counts and money sums of applications per branch, kind and status, kept exact by a trigger on

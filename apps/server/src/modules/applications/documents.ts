@@ -1,7 +1,7 @@
 /** The money documents: receipts (stored original, copies marked สำเนา, void stamped) and the application form. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { fromSatang } from '@khabkhi/thai';
+import { formatThaiDateTime, fromSatang } from '@khabkhi/thai';
 import { branches, files, schoolSettings, users } from '../../db/schema/core.js';
 import { applications, payments, receipts } from '../../db/schema/money.js';
 import { registerDocumentType, signDocumentLink, type ApplicationFormData, type ReceiptSnapshot, type SchoolInfo } from '../../documents/index.js';
@@ -30,7 +30,7 @@ async function logoOf(app: FastifyInstance) {
 export function registerMoneyDocuments(app: FastifyInstance) {
   const db = () => app.deps.database.db;
 
-  registerDocumentType(app, 'receipt', async (paymentId, payload) => {
+  registerDocumentType(app, 'receipt', async (paymentId) => {
     const [row] = await db().select({ r: receipts, p: payments }).from(receipts)
       .innerJoin(payments, eq(payments.payment_id, receipts.payment_id)).where(eq(receipts.payment_id, paymentId));
     if (!row) throw notFound('ไม่พบใบเสร็จนี้');
@@ -39,19 +39,24 @@ export function registerMoneyDocuments(app: FastifyInstance) {
     const snapshot: ReceiptSnapshot = { ...snap, school: { ...snap.school, logo, logo_mime } };
     const filename = `${snap.number}.pdf`;
     if (row.p.is_void) {
-      return { pdf: await app.documents.receipt(snapshot, { copy: row.r.pdf !== null, void: true }), filename };
+      return { pdf: await app.documents.receipt(snapshot, { copy: row.r.print_count > 0, void: true }), filename };
     }
-    if (row.r.pdf === null) {
-      // the original: rendered once, stored, and served as-is from then on
-      const pdf = await app.documents.receipt(snapshot, { copy: false, void: false });
-      const stored = await db().update(receipts).set({ pdf, print_count: 1 })
-        .where(and(eq(receipts.payment_id, paymentId), eq(receipts.print_count, 0))).returning({ id: receipts.payment_id });
-      if (stored.length) return { pdf, filename };
+    // The original is issued once: the first print claims it in one statement (print_count 0 → 1), so of two tabs
+    // opened at once exactly one gets ต้นฉบับ; every other print, whatever link it came from, is a สำเนา.
+    const [claimed] = await db().update(receipts).set({ print_count: 1 })
+      .where(and(eq(receipts.payment_id, paymentId), eq(receipts.print_count, 0))).returning({ id: receipts.payment_id });
+    if (claimed) {
+      try {
+        const pdf = await app.documents.receipt(snapshot, { copy: false, void: false });
+        await db().update(receipts).set({ pdf }).where(eq(receipts.payment_id, paymentId));
+        return { pdf, filename };
+      } catch (e) {
+        // not printed: the original is still to be issued
+        await db().update(receipts).set({ print_count: 0 }).where(and(eq(receipts.payment_id, paymentId), sql`${receipts.pdf} is null`));
+        throw e;
+      }
     }
-    if (!payload.copy) {
-      const [again] = await db().select({ pdf: receipts.pdf }).from(receipts).where(eq(receipts.payment_id, paymentId));
-      return { pdf: again!.pdf!, filename };
-    }
+    await db().update(receipts).set({ print_count: sql`${receipts.print_count} + 1` }).where(eq(receipts.payment_id, paymentId));
     return { pdf: await app.documents.receipt(snapshot, { copy: true, void: false }), filename: `${snap.number}-copy.pdf` };
   });
 
@@ -75,13 +80,17 @@ export function registerMoneyDocuments(app: FastifyInstance) {
         prefix: c.prefix, fname: c.fname, sname: c.sname, idcard: c.idcard, is_foreigner: c.is_foreigner, birthday: c.birthday, age: c.age,
         address: formatAddress(c), phone_1: c.phone_1, phone_2: c.phone_2,
       },
-      courses: d.courses.map((l) => ({ name: l.course_name, type: l.course_type, exam_date: l.exam_date, cost: l.cost, discount: l.discount, promotion_code: l.promotion_code })),
+      // a request-fee application is priced by its request fees; its registration's courses are a reference only
+      courses: d.kind === 'request' ? [] : d.courses.map((l) => ({ name: l.course_name, type: l.course_type, exam_date: l.exam_date, cost: l.cost, discount: l.discount, promotion_code: l.promotion_code })),
+      related: d.kind === 'request' && d.related_application_code ? { code: d.related_application_code, courses: d.courses.map((l) => l.course_name) } : null,
       other_fees: [...d.other_fees.map((f) => ({ name: f.other_fee_name, date: f.date, cost: f.cost, discount: f.discount })),
         ...d.request_fees.map((f) => ({ name: f.request_fee_name, date: f.date, cost: f.cost, discount: f.discount }))],
-      totals: { total: d.total, discount: d.discount, net: d.net, paid: d.paid, balance: d.balance },
+      totals: { total: d.total, discount: d.discount, net: d.net, paid: d.paid, balance: d.balance, refunded: d.refunded, due: d.due },
+      closed_reason: d.closed_reason,
       payments: d.payments.map((p) => ({
         number: p.payment_code, date: p.createdAt, pay_type: p.pay_type as 'cash' | 'transfer',
         amount: fromSatang(Math.abs(S(p.paid))), is_void: p.is_void, kind: p.kind as 'payment' | 'refund',
+        transfer: p.pay_type === 'transfer' ? transferText(p) : '',
       })),
       staff: creator ? fullName(creator) : '',
     };
@@ -89,3 +98,9 @@ export function registerMoneyDocuments(app: FastifyInstance) {
   });
 }
 
+
+/** One line for a transfer's details: ธนาคาร · โอนเมื่อ · เลขอ้างอิง (empty when none were recorded). */
+export function transferText(p: { transfer_bank: string; transfer_at: string | null; transfer_ref: string }) {
+  return [p.transfer_bank && `ธนาคาร${p.transfer_bank.startsWith('ธนาคาร') ? p.transfer_bank.slice(6) : p.transfer_bank}`,
+    p.transfer_at && `โอนเมื่อ ${formatThaiDateTime(p.transfer_at)}`, p.transfer_ref && `เลขอ้างอิง ${p.transfer_ref}`].filter(Boolean).join(' · ');
+}

@@ -3,8 +3,8 @@
  * status from the money, the payment entry with its gapless receipt number and receipt snapshot.
  * Everything here runs inside the caller's transaction with the application row locked.
  */
-import { eq, sql } from 'drizzle-orm';
-import { buddhistYear, formatBaht, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { buddhistYear, formatBaht, formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { isoTimestamp } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
@@ -12,7 +12,7 @@ import { applications, customers, payments } from '../../db/schema/money.js';
 import type { ReceiptSnapshot } from '../../documents/types.js';
 import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { formatAddress, fullName } from '../customers/service.js';
 import { KeyTaken, type Claim } from './idempotency.js';
 import { formatNumber, type Series } from './numbers.js';
@@ -29,6 +29,28 @@ export const STATUS = {
 } as const;
 export const STATUS_LIST = [STATUS.owing, STATUS.paid, STATUS.partlyRefunded, STATUS.refunded, STATUS.cancelled];
 export const PAY_TYPE_LABEL: Record<PayType, string> = { cash: 'เงินสด', transfer: 'โอนเงิน' };
+
+/** What a transfer carries besides its amount: the bank, when it was made, the slip's reference, optionally the slip's photo. */
+export interface TransferDetails { bank: string; at: string | null; ref: string; slip: string | null }
+export const NO_TRANSFER: TransferDetails = { bank: '', at: null, ref: '', slip: null };
+
+/**
+ * The key of a branch's business day for the advisory lock that keeps a payment and the day's close apart: every money
+ * entry of a day holds it shared until its commit, the close takes it exclusively (so it waits for the entries under way,
+ * and the entries after it see the close and are refused).
+ */
+export const dayLockSql = (branchId: SQL | number, date: SQL | string) =>
+  sql`hashtextextended('cashclose:' || ${branchId}::text || ':' || ${date}::text, 0)`;
+
+/** Takes the day's lock shared (one statement) and refuses when the day is closed: for the paths off the hot pay path. */
+export async function assertDayOpen(tx: Conn, branchId: number, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${dayLockSql(branchId, date)})`);
+  const res = await tx.execute(sql`select 1 from cash_closes where branch_id = ${branchId} and business_date = ${date}::date and reopened_at is null`);
+  if ((res as unknown as { rows: unknown[] }).rows.length) throw dayClosed(date);
+}
+
+export const dayClosed = (date: string) => conflict(
+  `ปิดยอดประจำวันที่ ${formatThaiDate(date)} ของสาขานี้แล้ว จึงรับชำระ คืนเงิน หรือยกเลิกรายการของวันนั้นไม่ได้ หากจำเป็นต้องบันทึก ให้ผู้จัดการเปิดยอดวันนั้นใหม่พร้อมระบุเหตุผลก่อน`);
 
 /** The status is never typed: it follows from the money. */
 export function statusOf(a: { netS: number; paidS: number; refundedS: number; isDelete: boolean }): string {
@@ -60,7 +82,7 @@ export interface PaymentResult {
  */
 export async function recordPayment(
   tx: Conn, actor: Actor, app: ApplicationRow,
-  input: { amountS: number; payType: PayType; note: string }, reqId?: string, ctx?: ReceiptContext, claim?: Claim | null,
+  input: { amountS: number; payType: PayType; note: string; transfer?: TransferDetails }, reqId?: string, ctx?: ReceiptContext, claim?: Claim | null,
 ): Promise<PaymentResult> {
   if (app.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว ไม่สามารถรับชำระได้');
   if (S(app.refunded) > 0) throw badRequest('ใบสมัครนี้มีการคืนเงินแล้ว ไม่สามารถรับชำระเพิ่มได้');
@@ -78,7 +100,8 @@ export async function recordPayment(
     paid_transfer: input.payType === 'transfer' ? fromSatang(S(app.paid_transfer) + input.amountS) : app.paid_transfer,
     status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: false }),
   };
-  return writeMoneyEntry(tx, actor, app, after, { kind: 'payment', amountS: input.amountS, payType: input.payType, note: input.note }, ctx, reqId, claim);
+  const transfer = input.payType === 'transfer' ? input.transfer ?? NO_TRANSFER : NO_TRANSFER;
+  return writeMoneyEntry(tx, actor, app, after, { kind: 'payment', amountS: input.amountS, payType: input.payType, note: input.note, transfer }, ctx, reqId, claim);
 }
 
 /**
@@ -108,7 +131,7 @@ export async function recordRefund(
     paid_transfer: input.payType === 'transfer' ? fromSatang(byTypeS - input.amountS) : app.paid_transfer,
     status: statusOf({ netS, paidS: newPaidS, refundedS, isDelete: false }),
   };
-  return writeMoneyEntry(tx, actor, app, after, { kind: 'refund', amountS: input.amountS, payType: input.payType, note: input.note.trim() }, undefined, reqId);
+  return writeMoneyEntry(tx, actor, app, after, { kind: 'refund', amountS: input.amountS, payType: input.payType, note: input.note.trim(), transfer: NO_TRANSFER }, undefined, reqId);
 }
 
 /**
@@ -118,28 +141,35 @@ export async function recordRefund(
  */
 async function writeMoneyEntry(
   tx: Conn, actor: Actor, before: ApplicationRow, after: ApplicationRow,
-  entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string }, ctx: ReceiptContext | undefined, reqId?: string,
+  entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string; transfer: TransferDetails }, ctx: ReceiptContext | undefined, reqId?: string,
   claim?: Claim | null,
 ): Promise<PaymentResult> {
+  // the day's lock: taken shared by lockForPayment on the hot path, here for the others
+  const today = ctx?.day ?? todayBangkok();
+  if (!ctx?.day) await tx.execute(sql`select pg_advisory_xact_lock_shared(${dayLockSql(before.branch_id, today)})`);
   const context = ctx ?? await receiptContext(tx, before, actor.userId);
-  const today = todayBangkok();
   const beYear = buddhistYear(today);
   const series: Series = entry.kind === 'payment' ? 'RC' : 'RF';
   const prefix = formatNumber(series, context.branch.code, beYear, 0).slice(0, -6);
   const signed = fromSatang(entry.kind === 'payment' ? entry.amountS : -entry.amountS);
-  const snapshot = buildSnapshot(context, after, { kind: entry.kind, amountS: entry.amountS, payType: entry.payType, note: entry.note }, S(before.paid));
+  const snapshot = buildSnapshot(context, after, entry, S(before.paid));
+  const t = entry.transfer;
   const summary = entry.kind === 'payment'
     ? { paid: after.paid, balance: after.balance, status: after.status }
     : { paid: after.paid, balance: after.balance, refunded: after.refunded, status: after.status };
+  // a closed day (checked in this statement, after the day's lock was taken by an earlier one) takes no number and
+  // records nothing; the caller rolls back what the other parts of the statement wrote
   const res = await tx.execute(sql`
-    with seq as (
-      insert into doc_sequences (branch_id, be_year, series, last_no) values (${before.branch_id}, ${beYear}, ${series}, 1)
+    with open_day as (
+      select 1 as open where not exists (select 1 from cash_closes c where c.branch_id = ${before.branch_id} and c.business_date = ${today}::date and c.reopened_at is null)
+    ), seq as (
+      insert into doc_sequences (branch_id, be_year, series, last_no) select ${before.branch_id}, ${beYear}, ${series}, 1 from open_day
       on conflict (branch_id, be_year, series) do update set last_no = doc_sequences.last_no + 1
       returning last_no
     ), pay as (
-      insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, note, business_date, created_by)
+      insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, note, business_date, created_by, transfer_bank, transfer_at, transfer_ref, transfer_slip)
       select ${before.application_id}, ${before.branch_id}, ${entry.kind}, ${prefix} || lpad(seq.last_no::text, greatest(6, length(seq.last_no::text)), '0'),
-             ${entry.payType}, ${signed}::numeric, ${entry.note}, ${today}::date, ${actor.userId} from seq
+             ${entry.payType}, ${signed}::numeric, ${entry.note}, ${today}::date, ${actor.userId}, ${t.bank}, ${t.at}::timestamptz, ${t.ref}, ${t.slip}::uuid from seq
       returning payment_id, payment_code, created_at
     ), app as (
       update applications set paid = ${after.paid}::numeric, balance = ${after.balance}::numeric, paid_cash = ${after.paid_cash}::numeric,
@@ -154,6 +184,7 @@ async function writeMoneyEntry(
       select ${actor.userId}, ${before.branch_id}, 'payment', payment_id::text, ${entry.kind === 'payment' ? 'create' : 'refund'},
         jsonb_build_object('payment', jsonb_build_object('payment_id', payment_id, 'payment_code', payment_code, 'kind', ${entry.kind}::text,
           'pay_type', ${entry.payType}::text, 'amount', ${signed}::text, 'note', ${entry.note}::text, 'business_date', ${today}::text,
+          'transfer_bank', ${t.bank}::text, 'transfer_at', ${t.at}::text, 'transfer_ref', ${t.ref}::text, 'transfer_slip', ${t.slip}::text,
           'created_by', ${actor.userId}::int, 'createdAt', ${isoTimestamp('created_at')}), 'application', ${JSON.stringify(summary)}::jsonb),
         ${reqId ?? null}
       from pay
@@ -163,11 +194,13 @@ async function writeMoneyEntry(
       on conflict do nothing
       returning key
     )` : sql``}
-    select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at,
-      ${claim ? sql`(select count(*) from remembered)::int` : sql`1`} as remembered
-    from pay, app`);
-  const row = (res as unknown as { rows: { payment_id: number; payment_code: string; created_at: string; remembered: number }[] }).rows[0];
-  if (!row) throw notFound('ไม่พบใบสมัครนี้');
+    select exists (select 1 from open_day) as open, p.* from (select 1) one left join (
+      select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at,
+        ${claim ? sql`(select count(*) from remembered)::int` : sql`1`} as remembered
+      from pay, app) p on true`);
+  const row = (res as unknown as { rows: { open: boolean; payment_id: number | null; payment_code: string; created_at: string; remembered: number }[] }).rows[0];
+  if (row && !row.open) throw dayClosed(today);
+  if (!row || row.payment_id === null) throw notFound('ไม่พบใบสมัครนี้');
   if (claim) {
     if (Number(row.remembered) === 0) throw new KeyTaken();
     claim.stored = true;
@@ -190,6 +223,8 @@ export async function applyVoid(tx: Conn, actor: Actor, app: ApplicationRow, pay
   const typeKey = payment.pay_type === 'cash' ? 'paid_cash' : 'paid_transfer';
   const typeS = S(app[typeKey]) - amountS;
   if (paidS < 0 || typeS < 0) throw badRequest('ไม่สามารถยกเลิกรายการนี้ได้ เพราะยอดนี้ถูกคืนเงินไปแล้ว');
+  // the void takes the money out of the payment's day: refused once that day is closed
+  await assertDayOpen(tx, payment.branch_id, payment.business_date);
   const netS = S(app.net);
   await tx.update(payments).set({ is_void: true, voided_at: new Date(), voided_by: actor.userId, void_request_id: requestId })
     .where(eq(payments.payment_id, payment.payment_id));
@@ -212,11 +247,14 @@ export interface ReceiptContext {
   settings: typeof schoolSettings.$inferSelect | null;
   cashier: { prefix: string; fname: string; sname: string };
   lines: { name: string; cost: string; discount: string; code: string }[];
+  /** set by lockForPayment: the business day whose lock the locking statement took (shared) */
+  day?: string;
 }
 
 /** What a receipt shows besides the money (school, branch, customer, cashier and the lines), in one query. */
-function contextQuery(tx: Conn) {
+function contextQuery(tx: Conn, dayLock = false) {
   return tx.select({
+    ...(dayLock ? { dayLock: sql<string>`pg_advisory_xact_lock_shared(${dayLockSql(sql`${applications.branch_id}`, sql`${sql.placeholder('day')}`)})` } : {}),
     app: applications, branch: branches, customer: customers, settings: schoolSettings,
     cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname },
     lines: sql<ReceiptContext['lines']>`(select coalesce(json_agg(json_build_object('name', l.name, 'cost', l.cost::text, 'discount', l.discount::text, 'code', l.code) order by l.line_no), '[]'::json)
@@ -241,14 +279,16 @@ export async function receiptContext(tx: Conn, app: ApplicationRow, cashierId: n
 /** SELECT … FOR UPDATE of the application together with its receipt context: one round trip before a payment. */
 export async function lockForPayment(tx: Conn, applicationId: number, cashierId: number): Promise<{ app: ApplicationRow; ctx: ReceiptContext }> {
   // prepared: parsed and planned once per connection
-  const [r] = await contextQuery(tx).for('update', { of: applications }).prepare('lock_for_payment').execute({ applicationId, cashierId });
+  // the same statement takes the business day's lock shared (see dayLockSql): no extra round trip
+  const day = todayBangkok();
+  const [r] = await contextQuery(tx, true).for('update', { of: applications }).prepare('lock_for_payment').execute({ applicationId, cashierId, day });
   if (!r) throw notFound('ไม่พบใบสมัครนี้');
-  return { app: r.app, ctx: { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines } };
+  return { app: r.app, ctx: { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines, day } };
 }
 
 /** What a receipt shows, frozen at the moment of payment (the receipt is an original document). */
 export function buildSnapshot(
-  ctx: ReceiptContext, app: ApplicationRow, entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string }, paidBeforeS: number,
+  ctx: ReceiptContext, app: ApplicationRow, entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string; transfer?: TransferDetails }, paidBeforeS: number,
 ): Omit<ReceiptSnapshot, 'number' | 'issued_at'> {
   const { settings, branch, customer, cashier } = ctx;
   const amountS = entry.amountS;
@@ -264,11 +304,18 @@ export function buildSnapshot(
     kind: entry.kind,
     application_code: app.application_code,
     customer: { name: fullName(customer), idcard: customer.idcard, address: formatAddress(customer), phone: customer.phone_1 },
-    items: ctx.lines.map((l) => ({ name: l.code ? `${l.name} (ส่วนลด ${l.code})` : l.name, amount: fromSatang(S(l.cost) - S(l.discount)) })),
+    // each line's gross price, its discount and what is left: the lines add up to ยอดรวม − ส่วนลด = ยอดสุทธิ
+    items: ctx.lines.map((l) => ({
+      name: l.code ? `${l.name} (รหัสส่วนลด ${l.code})` : l.name,
+      cost: fromSatang(S(l.cost)), discount: fromSatang(S(l.discount)), amount: fromSatang(S(l.cost) - S(l.discount)),
+    })),
     totals: {
       total: fromSatang(S(app.total)), discount: fromSatang(S(app.discount)), net: fromSatang(S(app.net)),
       paid_before: fromSatang(paidBeforeS), amount: fromSatang(amountS), balance_after: fromSatang(S(app.balance)),
+      refunded_after: fromSatang(S(app.refunded)),
     },
+    ...(entry.payType === 'transfer' && entry.transfer && entry.kind === 'payment'
+      ? { transfer: { bank: entry.transfer.bank, at: entry.transfer.at, ref: entry.transfer.ref } } : {}),
     amount: fromSatang(amountS),
     pay_type: entry.payType,
     note: entry.note,

@@ -17,7 +17,12 @@ import {
 } from './service.js';
 
 export const PayType = Type.Union([Type.Literal('cash'), Type.Literal('transfer')]);
-const Payment = Type.Optional(Nullable(Type.Object({ paid: Money(), pay_type: PayType, note: Type.Optional(Text(500)) }, { additionalProperties: false })));
+/** A transfer's details (optional in the API; the counter's form asks for them with โอนเงิน) */
+const TransferFields = {
+  transfer_bank: Type.Optional(Text(50)), transfer_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))),
+  transfer_ref: Type.Optional(Text(50)), transfer_slip: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
+};
+const Payment = Type.Optional(Nullable(Type.Object({ paid: Money(), pay_type: PayType, note: Type.Optional(Text(500)), ...TransferFields }, { additionalProperties: false })));
 const FeeLine = Type.Object({ other_fee_id: Id(), date: Type.Optional(Nullable(IsoDate())) }, { additionalProperties: false });
 const RequestFeeLine = Type.Object({ request_fee_id: Id(), date: Type.Optional(Nullable(IsoDate())) }, { additionalProperties: false });
 
@@ -26,7 +31,7 @@ const CreateBodies: Record<Kind, TSchema> = {
     branch_id: Type.Optional(Id()),
     customer: CustomerInput,
     courses: Type.Array(Type.Object({
-      course_id: Id(), promotion_code: Type.Optional(Text(50)), exam_date: Type.Optional(Nullable(IsoDate())),
+      course_id: Id(), promotion_code: Type.Optional(Text(50)), discount: Type.Optional(Money()), exam_date: Type.Optional(Nullable(IsoDate())),
     }, { additionalProperties: false }), { maxItems: 20 }),
     other_fees: Type.Array(FeeLine, { maxItems: 20 }),
     payment: Payment,
@@ -47,7 +52,7 @@ function toCreateInput(kind: Kind, b: any): CreateInput {
   return { ...rest, courses: [], other_fees: request_fees.map((l: { request_fee_id: number; date?: string | null }) => ({ other_fee_id: l.request_fee_id, date: l.date })) };
 }
 
-const PayBody = Type.Object({ application_id: Id(), paid: Money(), pay_type: PayType, note: Type.Optional(Text(500)) }, { additionalProperties: false });
+const PayBody = Type.Object({ application_id: Id(), paid: Money(), pay_type: PayType, note: Type.Optional(Text(500)), ...TransferFields }, { additionalProperties: false });
 const RefundBody = Type.Object({ application_id: Id(), note: Type.String({ minLength: 1, maxLength: 500 }), value: Money(), pay_type: Type.Optional(PayType) }, { additionalProperties: false });
 const DeleteBody = Type.Object({ application_id: Id(), note: Type.Optional(Text(500)) }, { additionalProperties: false });
 const CheckBody = Type.Object({

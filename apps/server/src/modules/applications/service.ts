@@ -14,7 +14,7 @@ import { checkPromotion } from '../promotions/check.js';
 import { customerApi, upsertCustomer } from '../customers/service.js';
 import type { CustomerInput } from '../customers/schemas.js';
 import type { Claim } from './idempotency.js';
-import { lockApplication, lockForPayment, PAY_TYPE_LABEL, recordPayment, recordRefund, S, STATUS, STATUS_LIST, statusOf, type PayType } from './money.js';
+import { assertDayOpen, lockApplication, lockForPayment, NO_TRANSFER, PAY_TYPE_LABEL, recordPayment, recordRefund, S, STATUS, STATUS_LIST, statusOf, type PayType, type TransferDetails } from './money.js';
 import { formatNumber, nextNumber } from './numbers.js';
 
 export type Kind = 'course' | 'fee' | 'request';
@@ -25,13 +25,46 @@ export interface CreateInput {
   customer?: CustomerInput;
   /** request-fee applications: the registration the request concerns */
   application_id?: number;
-  courses: { course_id: number; promotion_code?: string; exam_date?: string | null }[];
+  /** discount: with a promotion code, the discount the cashier was shown (checked against the server's) */
+  courses: { course_id: number; promotion_code?: string; discount?: string; exam_date?: string | null }[];
   other_fees: { other_fee_id: number; date?: string | null }[];
-  payment?: { paid: string; pay_type: PayType; note?: string } | null;
+  payment?: PaymentInput | null;
   note?: string;
 }
 
 const MAX_LINES = 20;
+
+/** A payment as the API takes it: a transfer may carry its bank, time, slip reference and slip photo. */
+export interface PaymentInput {
+  paid: string; pay_type: PayType; note?: string;
+  transfer_bank?: string; transfer_at?: string | null; transfer_ref?: string; transfer_slip?: string | null;
+}
+
+/** A slip photo must be one uploaded at a branch the user may see (checked only when one is attached). */
+async function checkSlip(tx: Conn, actor: Actor, t: TransferDetails) {
+  if (!t.slip) return;
+  const res = await tx.execute(sql`select branch_id from files where file_id = ${t.slip}::uuid and kind = 'photo'`);
+  const f = (res as unknown as { rows: { branch_id: number | null }[] }).rows[0];
+  if (!f) throw badRequest('รูปสลิป (transfer_slip): ไม่พบไฟล์นี้ กรุณาอัปโหลดใหม่');
+  if (f.branch_id !== null) assertBranch(actor, f.branch_id);
+}
+
+/** The banks a transfer is recorded from (the counter picks one). */
+export const BANKS = ['กสิกรไทย', 'กรุงเทพ', 'ไทยพาณิชย์', 'กรุงไทย', 'กรุงศรีอยุธยา', 'ทหารไทยธนชาต', 'ออมสิน', 'ธ.ก.ส.', 'ยูโอบี', 'ซีไอเอ็มบี ไทย', 'เกียรตินาคินภัทร', 'แลนด์ แอนด์ เฮ้าส์', 'อาคารสงเคราะห์', 'อื่น ๆ'];
+
+/** The transfer details of a payment input, checked: a known bank, a time not in the future, a short reference. */
+export function transferOf(p: PaymentInput): TransferDetails {
+  if (p.pay_type !== 'transfer') return NO_TRANSFER;
+  const bank = (p.transfer_bank ?? '').trim();
+  if (bank && !BANKS.includes(bank)) throw badRequest('ธนาคาร (transfer_bank): ไม่พบธนาคารนี้ในรายการ');
+  const at = p.transfer_at ?? null;
+  if (at !== null) {
+    const t = Date.parse(at);
+    if (Number.isNaN(t)) throw badRequest('วันเวลาที่โอน (transfer_at): ไม่ถูกต้อง');
+    if (t > Date.now() + 5 * 60_000) throw badRequest('วันเวลาที่โอน (transfer_at): เป็นเวลาในอนาคตไม่ได้');
+  }
+  return { bank, at: at === null ? null : new Date(Date.parse(at)).toISOString(), ref: (p.transfer_ref ?? '').trim(), slip: p.transfer_slip ?? null };
+}
 
 async function liveBranch(conn: Conn, branchId: number) {
   const [b] = await conn.select().from(branches).where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
@@ -63,9 +96,14 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
   if (input.courses.length + input.other_fees.length > MAX_LINES) throw badRequest(`รายการในใบสมัครต้องไม่เกิน ${MAX_LINES} รายการ`);
   const payment = input.payment ?? null;
   let payS = 0;
+  let transfer = NO_TRANSFER;
   if (payment) {
     payS = toSatang(payment.paid);
     if (payS <= 0) throw badRequest('ยอดชำระ: ต้องมากกว่า 0 บาท หรือเว้นว่างหากยังไม่ชำระ');
+    transfer = transferOf(payment);
+    await checkSlip(tx, actor, transfer);
+    // a closed day takes no payment: refused before anything is recorded
+    await assertDayOpen(tx, branchId, todayBangkok());
   }
 
   const courseIds = [...new Set(input.courses.map((c) => c.course_id))];
@@ -92,6 +130,15 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
       if (!checked.ok) throw badRequest(`${where} รหัสส่วนลด ${code}: ${checked.message}`);
       promotion = checked.promotion;
       discountS = Math.min(checked.discountSatang, costS);
+      // a code is applied only as the cashier saw it: the discount shown on the form must be the one recorded
+      if (line.discount === undefined) {
+        throw badRequest(`${where} รหัสส่วนลด ${code}: ยังไม่ได้ตรวจรหัสส่วนลด กรุณากด "ตรวจ" และดูส่วนลดก่อนบันทึก`);
+      }
+      if (toSatang(line.discount) !== discountS) {
+        throw badRequest(`${where} รหัสส่วนลด ${code}: ส่วนลดคือ ${fromSatang(discountS)} บาท ไม่ตรงกับที่แสดงบนหน้าจอ (${fromSatang(toSatang(line.discount))} บาท) กรุณาตรวจรหัสส่วนลดอีกครั้ง`);
+      }
+    } else if (line.discount !== undefined && toSatang(line.discount) !== 0) {
+      throw badRequest(`${where}: ส่วนลดต้องมาจากรหัสส่วนลดที่ตรวจแล้วเท่านั้น`);
     }
     courseLines.push({
       application_id: 0, line_no: i + 1, course_id: c.course_id, course_name: c.name, course_type: c.type,
@@ -158,18 +205,20 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
   let paymentId: number | null = null;
   if (payment) {
     const locked = await lockApplication(tx, id);
-    const r = await recordPayment(tx, actor, locked, { amountS: payS, payType: payment.pay_type, note: (payment.note ?? '').trim() }, reqId);
+    const r = await recordPayment(tx, actor, locked, { amountS: payS, payType: payment.pay_type, note: (payment.note ?? '').trim(), transfer }, reqId);
     paymentId = r.payment.payment_id;
   }
   return { applicationId: id, paymentId };
 }
 
 /** application/paybalance: one payment on a locked application. */
-export async function payBalance(tx: Tx, actor: Actor, input: { application_id: number; paid: string; pay_type: PayType; note?: string }, reqId?: string, kind?: Kind, claim?: Claim | null) {
+export async function payBalance(tx: Tx, actor: Actor, input: PaymentInput & { application_id: number }, reqId?: string, kind?: Kind, claim?: Claim | null) {
+  const transfer = transferOf(input);
+  await checkSlip(tx, actor, transfer);
   const { app, ctx } = await lockForPayment(tx, input.application_id, actor.userId);
   if (kind && app.kind !== kind) throw notFound(kind === 'fee' ? 'ไม่พบใบค่าธรรมเนียมนี้' : kind === 'request' ? 'ไม่พบใบคำร้องนี้' : 'ไม่พบใบสมัครนี้');
   assertBranch(actor, app.branch_id);
-  const r = await recordPayment(tx, actor, app, { amountS: toSatang(input.paid), payType: input.pay_type, note: (input.note ?? '').trim() }, reqId, ctx, claim);
+  const r = await recordPayment(tx, actor, app, { amountS: toSatang(input.paid), payType: input.pay_type, note: (input.note ?? '').trim(), transfer }, reqId, ctx, claim);
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };
 }
 
@@ -177,7 +226,10 @@ const m = (v: string) => fromSatang(S(v));
 
 interface LineJson { line_id: number; course_id: number; course_name: string; course_type: string; promotion_id: number | null; promotion_code: string; exam_date: string | null; cost: string; discount: string }
 interface FeeJson { line_id: number; other_fee_id: number; other_fee_name: string; is_request_fee: boolean; date: string | null; cost: string; discount: string }
-interface PayJson { payment_id: number; payment_code: string; kind: string; pay_type: string; amount: string; note: string; createdAt: string; business_date: string; created_by_name: string; is_void: boolean }
+interface PayJson {
+  payment_id: number; payment_code: string; kind: string; pay_type: string; amount: string; note: string; createdAt: string; business_date: string; created_by_name: string; is_void: boolean;
+  transfer_bank: string; transfer_at: string | null; transfer_ref: string; transfer_slip: string | null; pending_void: boolean;
+}
 
 /** application/get/{id} — the SPEC's field list, scoped to the user's branches; one query (lines, fees and payments as JSON). */
 const detailQuery = preparedPer((conn: Conn) => conn.select({
@@ -193,7 +245,9 @@ const detailQuery = preparedPer((conn: Conn) => conn.select({
       from application_fees f where f.application_id = ${applications.application_id})`,
     pays: sql<PayJson[]>`(select coalesce(json_agg(json_build_object('payment_id', p.payment_id, 'payment_code', p.payment_code, 'kind', p.kind,
         'pay_type', p.pay_type, 'amount', p.amount::text, 'note', p.note, 'createdAt', ${isoTimestamp('p.created_at')}, 'business_date', p.business_date::text,
-        'created_by_name', pu.fname || ' ' || pu.sname, 'is_void', p.is_void) order by p.created_at, p.payment_id), '[]'::json)
+        'created_by_name', pu.fname || ' ' || pu.sname, 'is_void', p.is_void, 'transfer_bank', p.transfer_bank,
+        'transfer_at', case when p.transfer_at is null then null else ${isoTimestamp('p.transfer_at')} end, 'transfer_ref', p.transfer_ref, 'transfer_slip', p.transfer_slip,
+        'pending_void', exists (select 1 from money_requests r where r.payment_id = p.payment_id and r.status = 'pending')) order by p.created_at, p.payment_id), '[]'::json)
       from payments p join users pu on pu.user_id = p.created_by where p.application_id = ${applications.application_id})`,
   })
     .from(applications)
@@ -208,9 +262,12 @@ export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: 
   if (!row) throw notFound('ไม่พบใบสมัครนี้');
   if (actor) assertBranch(actor, row.a.branch_id);
   const { a, lines, fees, pays } = row;
+  const closed_reason = a.is_delete ? 'ใบสมัครนี้ถูกยกเลิกแล้ว ไม่รับชำระ' : S(a.refunded) > 0 ? 'คืนเงินแล้ว ใบสมัครนี้ปิดแล้ว ไม่รับชำระเพิ่ม' : null;
   return {
     application_id: a.application_id, application_code: a.application_code, kind: a.kind, branch_id: a.branch_id, branch_name: row.branch_name,
     status: a.status, total: m(a.total), discount: m(a.discount), net: m(a.net), paid: m(a.paid), balance: m(a.balance), refunded: m(a.refunded),
+    // what the student still owes: the balance while the application takes payments, 0 once it is refunded or cancelled
+    due: closed_reason ? '0' : m(a.balance), closed_reason,
     note: a.note, is_delete: a.is_delete, createdAt: a.createdAt.toISOString(), updatedAt: a.updatedAt.toISOString(), created_by_name: row.created_by_name,
     customer_id: a.customer_id, customer: customerApi(row.c),
     related_application_id: a.related_application_id, related_application_code: row.related_code ?? null,
@@ -230,6 +287,7 @@ export async function getApplicationDetail(conn: Conn, actor: Actor | null, id: 
     payments: pays.map((p) => ({
       payment_id: p.payment_id, payment_code: p.payment_code, kind: p.kind, pay_type: p.pay_type, pay_type_name: PAY_TYPE_LABEL[p.pay_type as PayType],
       paid: m(p.amount), note: p.note, createdAt: p.createdAt, business_date: p.business_date, created_by_name: p.created_by_name, is_void: p.is_void,
+      transfer_bank: p.transfer_bank, transfer_at: p.transfer_at, transfer_ref: p.transfer_ref, transfer_slip: p.transfer_slip, pending_void: p.pending_void,
     })),
   };
 }
@@ -322,6 +380,8 @@ function rowApi(r: Record<string, any>) {
   return {
     ...r, createdAt: (r.createdAt as Date).toISOString(),
     total: m(r.total), discount: m(r.discount), net: m(r.net), paid: m(r.paid), balance: m(r.balance),
+    // what is still owed: nothing once refunded or cancelled (the rest of net is not charged), as on the detail
+    due: r.status === STATUS.owing || r.status === STATUS.paid ? m(r.balance) : '0',
   };
 }
 
@@ -362,7 +422,8 @@ export async function applicationSummary(db: Db, actor: Actor, f0: ListFilter, k
   const q = db.select({
     n: sw !== false ? sql<number>`coalesce(sum(${applicationStats.n}), 0)::int` : sql<number>`count(*)::int`,
     cash: sql<string>`coalesce(sum(${t.paid_cash}), 0)::text`, transfer: sql<string>`coalesce(sum(${t.paid_transfer}), 0)::text`,
-    paid: sql<string>`coalesce(sum(${t.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${t.balance}), 0)::text`,
+    // owed: only what open applications still owe (a refunded or cancelled one owes nothing, whatever its balance)
+    paid: sql<string>`coalesce(sum(${t.paid}), 0)::text`, balance: sql<string>`coalesce(sum(${t.balance}) filter (where ${t.status} = ${STATUS.owing}), 0)::text`,
     net: sql<string>`coalesce(sum(${t.net}), 0)::text`,
   });
   const [r] = sw !== false ? await q.from(applicationStats).where(sw) : await q.from(applications).where(listWhere(actor, f, kind));
@@ -408,6 +469,7 @@ export async function registerOptions(db: Db, actor: Actor, branchParam?: string
     other_fees: feeRows.filter((f) => !f.is_request_fee).map(({ is_request_fee, ...f }) => ({ ...f, price: m(f.price) })),
     request_fees: feeRows.filter((f) => f.is_request_fee).map(({ is_request_fee, ...f }) => ({ ...f, price: m(f.price) })),
     pay_types: [{ value: 'cash', name: PAY_TYPE_LABEL.cash }, { value: 'transfer', name: PAY_TYPE_LABEL.transfer }],
+    banks: BANKS,
     prefixes: PREFIXES,
     card_agent_port: settings?.port ?? 8189,
   };
@@ -434,9 +496,13 @@ const kindLabel = (k: string) => (k === 'fee' ? 'ใบค่าธรรมเ�
 
 /** application/refund and applicationfee/refund: a new negative entry on the locked application. */
 export async function refundApplication(tx: Tx, actor: Actor, input: { application_id: number; note: string; value: string; pay_type?: PayType }, kind: Kind, reqId?: string) {
+  // the day's lock before the application's row, in the order a payment takes them (no lock cycle with a close)
+  const [pre] = await tx.select({ branch_id: applications.branch_id }).from(applications).where(eq(applications.application_id, input.application_id));
+  if (!pre) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
+  assertBranch(actor, pre.branch_id);
+  await assertDayOpen(tx, pre.branch_id, todayBangkok());
   const app = await lockApplication(tx, input.application_id);
   if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
-  assertBranch(actor, app.branch_id);
   const r = await recordRefund(tx, actor, app, { amountS: toSatang(input.value), payType: input.pay_type ?? 'cash', note: input.note }, reqId);
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };
 }

@@ -5,7 +5,7 @@ import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { withAll } from '../../http/tables.js';
 import { branchOptionsFor } from '../applications/service.js';
-import { decide, REQUEST_STATUS, requestTable, requestVoid } from './service.js';
+import { decide, pendingCount, REQUEST_STATUS, requestTable, requestVoid } from './service.js';
 
 const tags = ['requests'];
 
@@ -29,9 +29,14 @@ export default async function requestRoutes(app: FastifyInstance) {
     return ok(r, b.approve ? 'อนุมัติคำขอเรียบร้อยแล้ว รายการชำระถูกยกเลิกและยอดคงเหลือถูกปรับแล้ว' : 'ไม่อนุมัติคำขอเรียบร้อยแล้ว');
   });
 
+  app.get('/request/pending-count', {
+    config: { auth: ['read', 'Request'] },
+    schema: { tags, summary: 'How many requests wait for this user to approve (the menu badge)' },
+  }, async (req) => ok({ pending: await pendingCount(db(), actorOf(req)) }));
+
   app.get('/request/gettable', {
     config: { auth: ['read', 'Request'] },
-    schema: { tags, summary: 'Requests (pending, approved, rejected)', querystring: TableQuery },
+    schema: { tags, summary: 'Requests (status defaults to รออนุมัติ; ทั้งหมด for every request)', querystring: TableQuery },
   }, async (req) => {
     const q = req.query as TableQuery;
     const { page, perPage, offset } = pageOf(q);

@@ -9,7 +9,7 @@ import { assertBranch, branchScopeWhere, canDo, type Actor } from '../../http/au
 import { isAll } from '../../http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, branchFilter, textSearch } from '../../http/tables.js';
-import { applyVoid, lockApplication } from '../applications/money.js';
+import { applyVoid, assertDayOpen, lockApplication } from '../applications/money.js';
 
 export const REQUEST_STATUS: Record<string, string> = { pending: 'รออนุมัติ', approved: 'อนุมัติแล้ว', rejected: 'ไม่อนุมัติ' };
 
@@ -42,6 +42,9 @@ export async function decide(tx: Tx, actor: Actor, input: { request_id: number; 
   if (r.status !== 'pending') throw conflict(`คำขอนี้${REQUEST_STATUS[r.status]}ไปแล้ว`);
   if (r.requested_by === actor.userId) throw forbidden('ผู้ขอไม่สามารถอนุมัติคำขอของตนเองได้ ต้องให้ผู้มีสิทธิ์อีกคนอนุมัติ');
   if (input.approve && r.kind === 'void_payment' && r.payment_id) {
+    // the payment's day must be open: its lock is taken before the application's row, in a payment's order
+    const [day] = await tx.select({ branch_id: payments.branch_id, business_date: payments.business_date }).from(payments).where(eq(payments.payment_id, r.payment_id));
+    if (day) await assertDayOpen(tx, day.branch_id, day.business_date);
     const app = await lockApplication(tx, r.application_id);
     const [p] = await tx.select().from(payments).where(eq(payments.payment_id, r.payment_id)).for('update');
     await applyVoid(tx, actor, app, p!, r.request_id, reqId);
@@ -56,7 +59,17 @@ export async function decide(tx: Tx, actor: Actor, input: { request_id: number; 
 const requester = alias(users, 'requester');
 const decider = alias(users, 'decider');
 
-export async function requestTable(db: Db, actor: Actor, f: { branch?: string; status?: string; text?: string }, perPage: number, offset: number) {
+/** How many requests wait for this user's decision (in their branches, filed by someone else): the menu's badge. */
+export async function pendingCount(db: Db, actor: Actor) {
+  if (!canDo(actor, 'approve', 'Request')) return 0;
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(moneyRequests)
+    .where(allOf(branchScopeWhere(actor, moneyRequests.branch_id), eq(moneyRequests.status, 'pending'), sql`${moneyRequests.requested_by} <> ${actor.userId}`));
+  return r?.n ?? 0;
+}
+
+/** The requests list opens on what needs doing: with no status asked, รออนุมัติ ('ทั้งหมด' shows every request). */
+export async function requestTable(db: Db, actor: Actor, f0: { branch?: string; status?: string; text?: string }, perPage: number, offset: number) {
+  const f = { ...f0, status: f0.status === undefined || f0.status === '' ? 'pending' : f0.status };
   const branchId = branchFilter(f.branch);
   if (branchId !== undefined) assertBranch(actor, branchId);
   const statusKey = isAll(f.status) ? undefined : Object.entries(REQUEST_STATUS).find(([k, v]) => k === f.status || v === f.status)?.[0] ?? '__none__';

@@ -4,7 +4,10 @@ import type { CloseTotals } from './service.js';
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The printed daily cash close (Thai, A4) for the manager to count the drawer against and sign. */
-export function cashCloseHtml(d: { school: string; taxId: string; branch: string; branchAddress: string; totals: CloseTotals; closedBy: string; closedAt: string }) {
+export function cashCloseHtml(d: {
+  school: string; taxId: string; branch: string; branchAddress: string; totals: CloseTotals; closedBy: string; closedAt: string;
+  version: number; reopened: { at: string; reason: string } | null;
+}) {
   const t = d.totals;
   const row = (label: string, v: string, strong = false) =>
     `<tr${strong ? ' class="strong"' : ''}><td>${label}</td><td class="num">${formatBaht(v)}</td></tr>`;
@@ -19,9 +22,11 @@ export function cashCloseHtml(d: { school: string; taxId: string; branch: string
     .strong td { font-weight: 700; background: #fafafa; }
     .sign { display: flex; justify-content: space-around; margin-top: 40pt; text-align: center; }
     .sign div { width: 40%; }
+    .void { border: 1.5pt solid #c00; color: #c00; padding: 4pt 8pt; text-align: center; margin-bottom: 8pt; }
     .line { border-top: 0.6pt dotted #000; margin-bottom: 4pt; padding-top: 4pt; }
   </style></head><body>
-  <h1>รายงานปิดยอดเงินประจำวัน</h1>
+  <h1>รายงานปิดยอดเงินประจำวัน${d.version > 1 ? ` (ฉบับที่ ${d.version})` : ''}</h1>
+  ${d.reopened ? `<div class="void">ฉบับนี้ถูกเปิดยอดใหม่เมื่อ ${formatThaiDateTime(d.reopened.at)} เหตุผล: ${esc(d.reopened.reason)} — ใช้ฉบับที่ใหม่กว่าแทน</div>` : ''}
   <div class="sub">${esc(d.school)}${d.taxId ? ` เลขประจำตัวผู้เสียภาษี ${esc(d.taxId)}` : ''}<br>${esc(d.branch)} ${esc(d.branchAddress)}<br>
   ประจำวันที่ ${formatThaiDate(t.business_date)}</div>
   <table>
@@ -43,6 +48,8 @@ export function cashCloseHtml(d: { school: string; taxId: string; branch: string
   </table>
   ${t.by_cashier.length ? `<table><tr><th>ผู้รับเงิน</th><th class="num">เงินสด</th><th class="num">เงินโอน</th><th class="num">รายการ</th></tr>
     ${t.by_cashier.map((c) => `<tr><td>${esc(c.name)}</td><td class="num">${formatBaht(c.cash)}</td><td class="num">${formatBaht(c.transfer)}</td><td class="num">${c.count}</td></tr>`).join('')}</table>` : ''}
+  ${t.transfers?.length ? `<table><tr><th>เงินโอน (เลขที่)</th><th>ธนาคาร / เวลาโอน / เลขอ้างอิง</th><th class="num">จำนวนเงิน</th></tr>
+    ${t.transfers.map((x) => `<tr><td>${esc(x.payment_code)}${x.is_void ? ' (ยกเลิก)' : ''}</td><td>${esc(x.detail || (x.kind === 'refund' ? 'คืนเงินโดยการโอน' : 'ไม่ได้บันทึกรายละเอียดการโอน'))}</td><td class="num">${formatBaht(x.amount)}</td></tr>`).join('')}</table>` : ''}
   <div class="sub">ปิดยอดโดย ${esc(d.closedBy)} เมื่อ ${formatThaiDateTime(d.closedAt)}</div>
   <div class="sign"><div><div class="line">ผู้ปิดยอด</div>(${esc(d.closedBy)})</div><div><div class="line">ผู้ตรวจสอบ/ผู้จัดการ</div>(..............................................)</div></div>
   </body></html>`;

@@ -13,7 +13,7 @@ import { withAll } from '../../http/tables.js';
 import { branchOptionsFor } from '../applications/service.js';
 import { formatAddress } from '../customers/service.js';
 import { cashCloseHtml } from './document.js';
-import { closeDay, closeTable, getClose, type CloseTotals } from './service.js';
+import { closeDay, closeTable, getClose, reopenDay, type CloseTotals } from './service.js';
 
 const tags = ['cash close'];
 const Query = Type.Object({ branch: Type.Optional(Type.String({ maxLength: 20 })), date: Type.Optional(IsoDate()) }, { additionalProperties: false });
@@ -29,8 +29,9 @@ export default async function cashCloseRoutes(app: FastifyInstance) {
     const html = cashCloseHtml({
       school: s?.name ?? '', taxId: s?.tax_id ?? '', branch: b!.name, branchAddress: formatAddress(b!),
       totals: row.c.totals as CloseTotals, closedBy: `${row.by.prefix}${row.by.fname} ${row.by.sname}`, closedAt: row.c.createdAt.toISOString(),
+      version: row.c.version, reopened: row.c.reopened_at ? { at: row.c.reopened_at.toISOString(), reason: row.c.reopen_reason } : null,
     });
-    return { pdf: await app.documents.html(html, { format: 'a4' }), filename: `ปิดยอด-${b!.code}-${row.c.business_date}.pdf` };
+    return { pdf: await app.documents.html(html, { format: 'a4' }), filename: `ปิดยอด-${b!.code}-${row.c.business_date}${row.c.version > 1 ? `-ฉบับที่${row.c.version}` : ''}.pdf` };
   });
 
   app.get('/cash-close/get', {
@@ -46,11 +47,24 @@ export default async function cashCloseRoutes(app: FastifyInstance) {
 
   app.post('/cash-close/close', {
     config: { auth: ['update', 'Payment'] },
-    schema: { tags, summary: 'Close a branch’s day (locks its payments against pay-type edits)', body: Type.Object({ branch_id: Id(), date: IsoDate() }, { additionalProperties: false }) },
+    schema: { tags, summary: 'Close a branch’s day: its totals are frozen and its payments, refunds and voids are refused from then on', body: Type.Object({ branch_id: Id(), date: IsoDate() }, { additionalProperties: false }) },
   }, async (req) => {
     const b = req.body as { branch_id: number; date: string };
     const row = await db().transaction((tx) => closeDay(tx, actorOf(req), b.branch_id, b.date, req.id));
-    return ok({ close_id: row.close_id, totals: row.totals, pdf: await signDocumentLink(app.deps.secret, { type: 'cashclose', id: row.close_id }) }, 'ปิดยอดประจำวันเรียบร้อยแล้ว');
+    return ok({ close_id: row.close_id, version: row.version, totals: row.totals, pdf: await signDocumentLink(app.deps.secret, { type: 'cashclose', id: row.close_id }) },
+      row.version > 1 ? `ปิดยอดประจำวันเรียบร้อยแล้ว (รายงานฉบับที่ ${row.version})` : 'ปิดยอดประจำวันเรียบร้อยแล้ว');
+  });
+
+  app.post('/cash-close/reopen', {
+    config: { auth: ['approve', 'Request'] },
+    schema: {
+      tags, summary: 'Reopen a closed day (a manager, with a reason; audited). Closing it again issues the next version of the report',
+      body: Type.Object({ branch_id: Id(), date: IsoDate(), reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+    },
+  }, async (req) => {
+    const b = req.body as { branch_id: number; date: string; reason: string };
+    const row = await db().transaction((tx) => reopenDay(tx, actorOf(req), b.branch_id, b.date, b.reason, req.id));
+    return ok({ close_id: row.close_id, version: row.version }, 'เปิดยอดประจำวันใหม่เรียบร้อยแล้ว เมื่อบันทึกรายการเสร็จให้ปิดยอดอีกครั้ง');
   });
 
   app.post('/cash-close/pdf', {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Db, Tx } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
@@ -6,6 +6,8 @@ import { cashCloses, payments } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { dayLockSql } from '../applications/money.js';
+import { transferText } from '../applications/documents.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 
 const m = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
@@ -17,6 +19,8 @@ export interface CloseTotals {
   receipts: number; first_receipt: string | null; last_receipt: string | null;
   refund_count: number; void_count: number; voided: string;
   by_cashier: { name: string; cash: string; transfer: string; count: number }[];
+  /** every transfer of the day with its bank, time and slip reference, to match against the bank statement */
+  transfers?: { payment_code: string; kind: string; amount: string; is_void: boolean; bank: string; transfer_at: string | null; ref: string; detail: string }[];
 }
 
 /** The day's money of one branch, computed from the entries themselves. */
@@ -43,6 +47,11 @@ export async function dayTotals(conn: Db | Tx, branchId: number, date: string): 
   }).from(payments).innerJoin(users, eq(users.user_id, payments.created_by))
     .where(and(eq(payments.branch_id, branchId), eq(payments.business_date, date)))
     .groupBy(users.user_id, users.fname, users.sname).orderBy(asc(users.fname));
+  const transfers = await conn.select({
+    payment_code: payments.payment_code, kind: payments.kind, amount: payments.amount, is_void: payments.is_void,
+    bank: payments.transfer_bank, transfer_at: payments.transfer_at, ref: payments.transfer_ref,
+  }).from(payments).where(and(eq(payments.branch_id, branchId), eq(payments.business_date, date), eq(payments.pay_type, 'transfer')))
+    .orderBy(asc(payments.createdAt), asc(payments.payment_id));
   const S = (v: string) => toSatang(v, { allowNegative: true });
   const netCash = S(t!.cash_in) - S(t!.refunds_cash);
   const netTransfer = S(t!.transfer_in) - S(t!.refunds_transfer);
@@ -53,6 +62,10 @@ export async function dayTotals(conn: Db | Tx, branchId: number, date: string): 
     receipts: t!.receipts, first_receipt: t!.first_receipt, last_receipt: t!.last_receipt,
     refund_count: t!.refund_count, void_count: t!.void_count, voided: m(t!.voided),
     by_cashier: cashiers.map((c) => ({ name: c.name, cash: m(c.cash), transfer: m(c.transfer), count: c.count })),
+    transfers: transfers.map((t) => {
+      const at = t.transfer_at?.toISOString() ?? null;
+      return { ...t, amount: m(t.amount), transfer_at: at, detail: transferText({ transfer_bank: t.bank, transfer_at: at, transfer_ref: t.ref }) };
+    }),
   };
 }
 
@@ -60,28 +73,70 @@ function checkDate(date: string) {
   if (date > todayBangkok()) throw badRequest('วันที่: ปิดยอดล่วงหน้าไม่ได้');
 }
 
+const reopener = sql<string | null>`(select u.fname || ' ' || u.sname from users u where u.user_id = ${cashCloses.reopened_by})`;
+
+/** The day of a branch: its live totals, its close (if closed) and the earlier closes that were reopened. */
 export async function getClose(db: Db, actor: Actor, branchId: number, date: string) {
   assertBranch(actor, branchId);
   checkDate(date);
-  const [c] = await db.select({ close: cashCloses, closed_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}` })
+  const closes = await db.select({ close: cashCloses, closed_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}`, reopened_by_name: reopener })
     .from(cashCloses).innerJoin(users, eq(users.user_id, cashCloses.closed_by))
-    .where(and(eq(cashCloses.branch_id, branchId), eq(cashCloses.business_date, date)));
+    .where(and(eq(cashCloses.branch_id, branchId), eq(cashCloses.business_date, date))).orderBy(desc(cashCloses.version));
+  const c = closes.find((x) => x.close.reopened_at === null);
   const live = await dayTotals(db, branchId, date);
+  // who may close this branch's day (a cashier without the right sees whom to ask)
+  const res = await db.execute(sql`select u.prefix || u.fname || ' ' || u.sname as name, r.name as role from users u join roles r on r.role_id = u.role_id
+    where u.status = 'active' and not r.is_delete and (u.branch_id = ${branchId} or r.all_branches)
+      and exists (select 1 from jsonb_array_elements(r.abilities) a where (a->>'action' in ('update', 'manage')) and (a->>'subject' in ('Payment', 'all')))
+    order by r.sort, u.fname limit 10`);
+  const closers = (res as unknown as { rows: { name: string; role: string }[] }).rows;
   return {
     ...live,
-    closed: c ? { close_id: c.close.close_id, closed_by_name: c.closed_by_name, closed_at: c.close.createdAt.toISOString(), totals: c.close.totals as CloseTotals } : null,
+    closed: c ? {
+      close_id: c.close.close_id, version: c.close.version, closed_by_name: c.closed_by_name, closed_at: c.close.createdAt.toISOString(), totals: c.close.totals as CloseTotals,
+    } : null,
+    closers,
+    history: closes.filter((x) => x.close.reopened_at !== null).map((x) => ({
+      close_id: x.close.close_id, version: x.close.version, closed_by_name: x.closed_by_name, closed_at: x.close.createdAt.toISOString(),
+      reopened_by_name: x.reopened_by_name, reopened_at: x.close.reopened_at!.toISOString(), reopen_reason: x.close.reopen_reason,
+    })),
   };
 }
 
-/** Close a branch's day: the totals are frozen and the day's payments are locked against pay-type edits. */
+/** The day's lock taken exclusively: waits for the money entries of that day under way, and holds new ones until commit. */
+async function lockDay(tx: Tx, branchId: number, date: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${dayLockSql(branchId, date)})`);
+}
+
+/**
+ * Close a branch's day: the totals are frozen (a new version after a reopen) and from then on no payment, refund or
+ * void of that day is recorded. Under the day's lock, so no payment falls between the totals and the close.
+ */
 export async function closeDay(tx: Tx, actor: Actor, branchId: number, date: string, reqId?: string) {
   assertBranch(actor, branchId);
   checkDate(date);
+  await lockDay(tx, branchId, date);
   const totals = await dayTotals(tx, branchId, date);
-  const [row] = await tx.insert(cashCloses).values({ branch_id: branchId, business_date: date, totals, closed_by: actor.userId })
+  const [{ version }] = await tx.select({ version: sql<number>`coalesce(max(${cashCloses.version}), 0)::int + 1` }).from(cashCloses)
+    .where(and(eq(cashCloses.branch_id, branchId), eq(cashCloses.business_date, date))) as [{ version: number }];
+  const [row] = await tx.insert(cashCloses).values({ branch_id: branchId, business_date: date, version, totals, closed_by: actor.userId })
     .onConflictDoNothing().returning();
   if (!row) throw conflict(`ปิดยอดประจำวันที่ ${formatThaiDate(date)} ของสาขานี้ไปแล้ว`);
   await audit(tx, actor, { entity: 'cash_close', entityId: row.close_id, action: 'close', branchId, after: row }, reqId);
+  return row;
+}
+
+/** Reopen a closed day (a manager, with a reason): the close stays on record as reopened, and the day takes money again. */
+export async function reopenDay(tx: Tx, actor: Actor, branchId: number, date: string, reason: string, reqId?: string) {
+  assertBranch(actor, branchId);
+  checkDate(date);
+  const why = reason.trim();
+  if (why.length < 5) throw badRequest('เหตุผลการเปิดยอด (reason): กรุณาระบุเหตุผลอย่างน้อย 5 ตัวอักษร');
+  await lockDay(tx, branchId, date);
+  const [row] = await tx.update(cashCloses).set({ reopened_at: new Date(), reopened_by: actor.userId, reopen_reason: why })
+    .where(and(eq(cashCloses.branch_id, branchId), eq(cashCloses.business_date, date), isNull(cashCloses.reopened_at))).returning();
+  if (!row) throw badRequest(`วันที่ ${formatThaiDate(date)} ของสาขานี้ยังไม่ได้ปิดยอด`);
+  await audit(tx, actor, { entity: 'cash_close', entityId: row.close_id, action: 'reopen', branchId, after: { reopened_at: row.reopened_at, reopen_reason: why, version: row.version } }, reqId);
   return row;
 }
 
@@ -97,8 +152,9 @@ export async function closeTable(db: Db, actor: Actor, f: { branch?: string; sta
   const rows = await db.select({
     close_id: cashCloses.close_id, branch_id: cashCloses.branch_id, branch_name: branches.name, business_date: cashCloses.business_date,
     totals: cashCloses.totals, closed_at: cashCloses.createdAt, closed_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}`,
+    version: cashCloses.version, reopened_at: cashCloses.reopened_at, reopen_reason: cashCloses.reopen_reason,
   }).from(cashCloses).innerJoin(branches, eq(branches.branch_id, cashCloses.branch_id)).innerJoin(users, eq(users.user_id, cashCloses.closed_by))
     .where(where).orderBy(desc(cashCloses.business_date), asc(cashCloses.branch_id)).limit(perPage).offset(offset);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(cashCloses).where(where) as [{ total: number }];
-  return { rows: rows.map((r) => ({ ...r, closed_at: r.closed_at.toISOString() })), total };
+  return { rows: rows.map((r) => ({ ...r, closed_at: r.closed_at.toISOString(), reopened_at: r.reopened_at?.toISOString() ?? null })), total };
 }

@@ -1,15 +1,16 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Db, Tx } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
-import { applications, cashCloses, customers, payments, receipts } from '../../db/schema/money.js';
+import { applications, customers, payments, receipts } from '../../db/schema/money.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../http/audit.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import { applicationIdsMatching } from '../applications/service.js';
-import { lockApplication, PAY_TYPE_LABEL, type PayType } from '../applications/money.js';
+import { transferText } from '../applications/documents.js';
+import { assertDayOpen, lockApplication, PAY_TYPE_LABEL, type PayType } from '../applications/money.js';
 
 const m = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
 
@@ -54,6 +55,8 @@ export async function paymentTable(db: Db, actor: Actor, f: PaymentFilter, perPa
     customer_name: sql<string>`${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname}`,
     pay_type: payments.pay_type, paid: payments.amount, note: payments.note, is_void: payments.is_void,
     created_by_name: sql<string>`${users.fname} || ' ' || ${users.sname}`,
+    transfer_bank: payments.transfer_bank, transfer_at: payments.transfer_at, transfer_ref: payments.transfer_ref, transfer_slip: payments.transfer_slip,
+    pending_void: sql<boolean>`exists (select 1 from money_requests r where r.payment_id = ${payments.payment_id} and r.status = 'pending')`,
   }).from(payments)
     .innerJoin(applications, eq(applications.application_id, payments.application_id))
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
@@ -72,7 +75,13 @@ export async function paymentTable(db: Db, actor: Actor, f: PaymentFilter, perPa
   const cashS = toSatang(agg!.cash, { allowNegative: true });
   const transferS = toSatang(agg!.transfer, { allowNegative: true });
   return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), paid: m(r.paid), pay_type_name: PAY_TYPE_LABEL[r.pay_type as PayType] })),
+    rows: rows.map((r) => {
+      const at = r.transfer_at?.toISOString() ?? null;
+      return {
+        ...r, createdAt: r.createdAt.toISOString(), paid: m(r.paid), pay_type_name: PAY_TYPE_LABEL[r.pay_type as PayType], transfer_at: at,
+        transfer_detail: r.pay_type === 'transfer' ? transferText({ transfer_bank: r.transfer_bank, transfer_at: at, transfer_ref: r.transfer_ref }) : '',
+      };
+    }),
     total: agg!.total,
     totals: {
       cash: fromSatang(cashS), transfer: fromSatang(transferS), total: fromSatang(cashS + transferS),
@@ -95,9 +104,8 @@ export async function editPayType(tx: Tx, actor: Actor, input: { payment_id: num
   assertBranch(actor, p.branch_id);
   if (p.is_void) throw badRequest(`รายการ ${p.payment_code} ถูกยกเลิกแล้ว แก้ไขไม่ได้`);
   if (p.pay_type === input.pay_type) throw badRequest(`รายการ ${p.payment_code} เป็น${PAY_TYPE_LABEL[p.pay_type as PayType]}อยู่แล้ว`);
-  const [closed] = await tx.select({ id: cashCloses.close_id }).from(cashCloses)
-    .where(and(eq(cashCloses.branch_id, p.branch_id), eq(cashCloses.business_date, p.business_date)));
-  if (closed) throw badRequest(`ปิดยอดประจำวันที่ ${formatThaiDate(p.business_date)} แล้ว ไม่สามารถแก้ไขประเภทการชำระได้`);
+  // a closed day's entries stay as closed (under the day's lock, so a close cannot slip in between)
+  await assertDayOpen(tx, p.branch_id, p.business_date);
   const app = await lockApplication(tx, p.application_id);
   const amountS = toSatang(p.amount, { allowNegative: true });
   const from = p.pay_type === 'cash' ? 'paid_cash' : 'paid_transfer';

@@ -4,7 +4,7 @@
  */
 import { DollarOutlined, EditOutlined, FileTextOutlined, PrinterOutlined, RollbackOutlined, StopOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Form, Input, Modal, Popconfirm, Radio, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Popconfirm, Radio, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { formatBaht, formatNationalId, isMoneyString, toSatang } from '@khabkhi/thai';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
@@ -21,6 +21,9 @@ import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, 
 import { CustomerBlock, customerBody } from './CustomerBlock';
 import { approvalKeys } from '../approvals/queries';
 import { paymentKeys } from '../payments/queries';
+import { transferBody, type TransferForm } from '../payments/transfer';
+import { TransferFields, transferDefaults } from '../payments/TransferFields';
+import { PaymentKind } from '../payments/PaymentKind';
 
 type Prefix = 'application' | 'applicationfee' | 'applicationrequest';
 
@@ -30,7 +33,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
   const q = useApplication(prefix, appId);
   const qc = useQueryClient();
   const { can } = useSession();
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const [banner, setBanner] = useBanner(id);
   const [payForm] = Form.useForm();
   const payKey = useRef(newKey());
@@ -42,27 +45,34 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
   const [customerForm] = Form.useForm();
   const opts = useRegisterOptions();
   const a = q.data;
+  const payType = Form.useWatch('pay_type', payForm) as string | undefined;
+  // an error after an action is shown at the action: the pay card, the refund or void dialog
+  const [payError, setPayError] = useState<string | null>(null);
+  const [modalError, setModalError] = useState<string | null>(null);
 
   const refresh = (data?: Detail) => {
     if (data) qc.setQueryData(['application', prefix, appId], data);
     void qc.invalidateQueries({ queryKey: applicationKeys.one(prefix, appId) });
     for (const k of [applicationKeys.table, applicationKeys.outstanding, applicationKeys.overdue, paymentKeys.table]) void qc.invalidateQueries({ queryKey: k });
   };
-  const fail = (e: unknown) => setBanner({ status: 'error', message: errorMessage(e) });
+  // an error after a button (print, cancel) appears in the viewport at once, not in a banner scrolled out of view
+  const fail = (e: unknown) => { void message.error(errorMessage(e), 8); };
 
   const pay = useMutation({
-    mutationFn: (v: { paid: string; pay_type: string; note?: string }) =>
-      moneyPost<{ application: Detail; pdf: string }>(`/${prefix}/paybalance`, { application_id: appId, paid: v.paid, pay_type: v.pay_type, note: v.note?.trim() ?? '' }, payKey.current),
-    onSuccess: (res) => {
+    mutationFn: (v: { paid: string; pay_type: string; note?: string } & TransferForm) =>
+      moneyPost<{ application: Detail; pdf: string }>(`/${prefix}/paybalance`, {
+        application_id: appId, paid: v.paid, pay_type: v.pay_type, note: v.note?.trim() ?? '', ...transferBody(v.pay_type, v),
+      }, payKey.current),
+    onSuccess: (res, v) => {
       payKey.current = newKey();
       setBanner({ status: 'success', message: res.message });
       refresh(res.data.application);
-      // the amount offered next is the new balance (initialValues hold the balance the page opened with)
-      payForm.setFieldsValue({ paid: res.data.application.balance, pay_type: 'cash', note: '' });
+      // the amount offered next is the new balance (initialValues hold the balance the page opened with); the pay type stays as chosen
+      payForm.setFieldsValue({ paid: res.data.application.due, pay_type: v.pay_type, note: '', ...transferDefaults() });
       openPdf(res.data.pdf);
     },
-    // refused (e.g. another counter took the balance a moment ago): show the reason and the money as it is now
-    onError: (e) => { fail(e); refresh(); },
+    // refused (e.g. another counter took the balance a moment ago, or the day is closed): the reason at the pay button, and the money as it is now
+    onError: (e) => { setPayError(errorMessage(e)); refresh(); },
   });
 
   const doRefund = useMutation({
@@ -72,17 +82,22 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
       setBanner({ status: 'success', message: res.message });
       refresh(res.data.application);
       openPdf(res.data.pdf);
+      // SPEC §4: the pending refund fields are kept until the call returns, then reset
+      setRefund({ open: false, key: newKey() }); refundForm.resetFields();
     },
-    onError: fail,
-    // SPEC §4: the pending refund fields are kept until the call returns, then reset
-    onSettled: () => { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); },
+    // refused: the dialog stays open with the reason in it
+    onError: (e) => { setModalError(errorMessage(e)); setRefund((r) => ({ ...r, key: newKey() })); refresh(); },
   });
 
   const askVoid = useMutation({
     mutationFn: (v: { note: string }) => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: v.note.trim() }),
-    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); void qc.invalidateQueries({ queryKey: approvalKeys.table }); },
-    onError: fail,
-    onSettled: () => { setVoidOf(null); voidForm.resetFields(); },
+    onSuccess: (res) => {
+      setBanner({ status: 'success', message: res.message });
+      setVoidOf(null); voidForm.resetFields();
+      refresh();
+      for (const k of [approvalKeys.table, approvalKeys.pendingCount]) void qc.invalidateQueries({ queryKey: k });
+    },
+    onError: (e) => setModalError(errorMessage(e)),
   });
 
   const cancel = useMutation({
@@ -112,10 +127,11 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
   const balanceS = toSatang(a.balance);
   const paidS = toSatang(a.paid);
-  const canPay = can('create', 'Payment') && balanceS > 0 && !a.is_delete && toSatang(a.refunded) === 0;
+  const canPay = can('create', 'Payment') && toSatang(a.due) > 0 && !a.closed_reason;
   const c = a.customer;
   const lines = [
-    ...a.courses.map((l) => ({ key: `c${l.line_id}`, name: l.course_name, sub: [l.course_type, l.promotion_code && `โปรโมชั่น ${l.promotion_code}`, l.exam_date && `วันสอบ`].filter(Boolean).join(' · '), exam: l.exam_date, cost: l.cost, discount: l.discount })),
+    // a request-fee application is priced by its request fees; the registration's courses are named in the header
+    ...(a.kind === 'request' ? [] : a.courses).map((l) => ({ key: `c${l.line_id}`, name: l.course_name, sub: [l.course_type, l.promotion_code && `โปรโมชั่น ${l.promotion_code}`, l.exam_date && `วันสอบ`].filter(Boolean).join(' · '), exam: l.exam_date, cost: l.cost, discount: l.discount })),
     ...a.other_fees.map((l) => ({ key: `f${l.line_id}`, name: l.other_fee_name, sub: 'ค่าธรรมเนียมอื่น', exam: l.date, cost: l.cost, discount: l.discount })),
     ...a.request_fees.map((l) => ({ key: `r${l.line_id}`, name: l.request_fee_name, sub: 'ค่าคำร้อง', exam: l.date, cost: l.cost, discount: l.discount })),
   ];
@@ -124,12 +140,12 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
     <div>
       <PageHeader
         title={<>{a.application_code} <Tag color={STATUS_COLORS[a.status] ?? 'blue'}>{a.status}</Tag></>}
-        subtitle={<>สมัครเมื่อ <ThaiDate value={a.createdAt} variant="datetime" /> · {a.branch_name} · บันทึกโดย {a.created_by_name}{a.related_application_code ? ` · อ้างอิงใบสมัคร ${a.related_application_code}` : ''}</>}
+        subtitle={<>สมัครเมื่อ <ThaiDate value={a.createdAt} variant="datetime" /> · {a.branch_name} · บันทึกโดย {a.created_by_name}{a.related_application_code ? ` · คำร้องของใบสมัคร ${a.related_application_code}${a.kind === 'request' && a.courses.length ? ` (${a.courses.map((l) => l.course_name).join(', ')})` : ''}` : ''}</>}
         back={back}
         extra={
           <>
             <Button icon={<FileTextOutlined />} onClick={() => void printForm()}>พิมพ์ใบสมัคร</Button>
-            {can('update', 'Payment') && paidS > 0 && !a.is_delete && <Button icon={<RollbackOutlined />} onClick={() => { refundForm.setFieldsValue({ value: '', note: '', pay_type: 'cash' }); setRefund((r) => ({ ...r, open: true })); }}>คืนเงิน</Button>}
+            {can('update', 'Payment') && paidS > 0 && !a.is_delete && <Button icon={<RollbackOutlined />} onClick={() => { setModalError(null); refundForm.setFieldsValue({ value: '', note: '', pay_type: 'cash' }); setRefund((r) => ({ ...r, open: true })); }}>คืนเงิน</Button>}
             {can('delete', 'Application') && paidS === 0 && !a.is_delete && (
               <Popconfirm title="ยกเลิกใบสมัครนี้?" description="ใบสมัครจะยังแสดงในรายการด้วยสถานะยกเลิก" okText="ยกเลิกใบสมัคร" cancelText="ไม่" okButtonProps={{ danger: true }} onConfirm={() => cancel.mutateAsync().catch(() => undefined)}>
                 <Button danger icon={<StopOutlined />}>ยกเลิกใบสมัคร</Button>
@@ -165,21 +181,35 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
               { key: 't', label: 'ยอดรวม', children: <MoneyText value={a.total} unit /> },
               { key: 'd', label: 'ส่วนลด', children: <MoneyText value={a.discount} unit /> },
               { key: 'n', label: 'ยอดสุทธิ', children: <MoneyText value={a.net} unit strong /> },
-              { key: 'p', label: 'ชำระแล้ว', children: <MoneyText value={a.paid} unit /> },
-              ...(toSatang(a.refunded) > 0 ? [{ key: 'r', label: 'คืนเงินแล้ว', children: <MoneyText value={a.refunded} unit /> }] : []),
-              { key: 'b', label: 'ยอดคงเหลือ', children: <span data-testid="balance"><MoneyText value={a.balance} unit strong /></span> },
+              ...(toSatang(a.refunded) > 0 ? [
+                { key: 'g', label: 'รับชำระ', children: <MoneyText value={formatBaht(paidS + toSatang(a.refunded)).replace(/,/g, '')} unit /> },
+                { key: 'r', label: 'หัก คืนเงิน', children: <MoneyText value={a.refunded} unit /> },
+                { key: 'p', label: 'ชำระสุทธิ', children: <MoneyText value={a.paid} unit /> },
+              ] : [{ key: 'p', label: 'ชำระแล้ว', children: <MoneyText value={a.paid} unit /> }]),
+              { key: 'b', label: a.closed_reason ? 'ยอดค้างชำระ' : 'ยอดคงเหลือ', children: <span data-testid="balance"><MoneyText value={a.due} unit strong /></span> },
             ]} />
+            {a.closed_reason && (
+              <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }} data-testid="closed-reason">
+                {a.closed_reason}{balanceS > 0 ? ` ไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ ${formatBaht(a.balance)} บาท` : ''}
+              </Typography.Paragraph>
+            )}
           </Card>
+          {!canPay && payError && (
+            // the pay form is gone (the balance was taken meanwhile, or the application closed): the reason stays where it was
+            <Alert type="error" showIcon role="alert" data-testid="pay-error" style={{ marginBottom: 16 }} title={payError} closable={{ onClose: () => setPayError(null), 'aria-label': 'ปิด' }} />
+          )}
           {canPay && (
             <Card title="รับชำระ" style={{ marginBottom: 16 }}>
-              <Form form={payForm} name="pay" layout="vertical" initialValues={{ paid: a.balance, pay_type: 'cash', note: '' }} {...enterToNextProps} disabled={pay.isPending}
-                onFinish={(v) => { setBanner(null); pay.mutate(v); }}>
-                <Form.Item name="paid" label={`ยอดชำระ (คงเหลือ ${formatBaht(a.balance)} บาท)`}
+              <Form form={payForm} name="pay" layout="vertical" initialValues={{ paid: a.due, pay_type: 'cash', note: '', ...transferDefaults() }} {...enterToNextProps} disabled={pay.isPending}
+                onFinish={(v) => { setBanner(null); setPayError(null); pay.mutate(v); }}>
+                <Form.Item name="paid" label={`ยอดชำระ (คงเหลือ ${formatBaht(a.due)} บาท)`}
                   rules={[moneyRule('ยอดชำระ', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= balanceS) ? Promise.resolve() : Promise.reject(new Error(`ยอดชำระต้องมากกว่า 0 และไม่เกิน ${formatBaht(a.balance)} บาท`))) }]}>
                   <MoneyInput autoFocus={focusPay} />
                 </Form.Item>
                 <Form.Item name="pay_type" label="ช่องทางชำระ"><Radio.Group options={PAY_TYPES} optionType="button" buttonStyle="solid" /></Form.Item>
+                {payType === 'transfer' && <TransferFields banks={opts.data?.banks ?? []} />}
                 <Form.Item name="note" label="หมายเหตุ"><Input maxLength={500} /></Form.Item>
+                {payError && <Alert type="error" showIcon role="alert" data-testid="pay-error" style={{ marginBottom: 12 }} title={payError} closable={{ onClose: () => setPayError(null), 'aria-label': 'ปิด' }} />}
                 <Button type="primary" htmlType="submit" icon={<DollarOutlined />} loading={pay.isPending} block size="large">รับชำระและพิมพ์ใบเสร็จ</Button>
               </Form>
             </Card>
@@ -193,14 +223,14 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
           columns={[
             { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, p) => <span style={p.is_void ? { textDecoration: 'line-through' } : undefined}>{v}</span> },
             { title: 'วันที่', dataIndex: 'createdAt', render: (v: string) => <ThaiDate value={v} variant="datetime" /> },
-            { title: 'รายการ', key: 'kind', render: (_: unknown, p) => <>{p.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{p.pay_type_name}{p.is_void && <Tag color="red" style={{ marginLeft: 4 }}>ยกเลิก</Tag>}</> },
+            { title: 'รายการ', key: 'kind', render: (_: unknown, p) => <PaymentKind p={p} /> },
             { title: 'จำนวนเงิน', dataIndex: 'paid', align: 'right', render: (v: string) => <MoneyText value={v} /> },
             { title: 'หมายเหตุ', dataIndex: 'note' },
             { title: 'ผู้รับเงิน', dataIndex: 'created_by_name' },
             { title: '', key: 'act', render: (_: unknown, p) => (
               <Space size={4}>
                 <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(p)}>พิมพ์</Button>
-                {p.kind === 'payment' && !p.is_void && can('create', 'Request') && <Button size="small" danger onClick={() => { voidForm.resetFields(); setVoidOf(p); }}>ขอยกเลิก</Button>}
+                {p.kind === 'payment' && !p.is_void && !p.pending_void && can('create', 'Request') && <Button size="small" danger onClick={() => { setModalError(null); voidForm.resetFields(); setVoidOf(p); }}>ขอยกเลิก</Button>}
               </Space>
             ) },
           ]} />
@@ -208,8 +238,9 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
 
       <Modal title="คืนเงิน" open={refund.open} okText="ยืนยันคืนเงิน" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: doRefund.isPending }}
         onCancel={() => { if (!doRefund.isPending) { setRefund({ open: false, key: newKey() }); refundForm.resetFields(); } }} onOk={() => refundForm.submit()}>
-        <Form form={refundForm} name="refund" layout="vertical" onFinish={(v) => doRefund.mutate(v)} {...enterToNextProps}>
-          <Typography.Paragraph>ชำระแล้ว {formatBaht(a.paid)} บาท (เงินสดและเงินโอนแยกตามที่รับมา) การคืนเงินจะออกใบคืนเงินเลขที่ใหม่ และไม่รับชำระเพิ่มในใบสมัครนี้อีก</Typography.Paragraph>
+        <Form form={refundForm} name="refund" layout="vertical" onFinish={(v) => { setModalError(null); doRefund.mutate(v); }} {...enterToNextProps}>
+          <Typography.Paragraph>ชำระแล้ว {formatBaht(a.paid)} บาท (เงินสดและเงินโอนแยกตามที่รับมา) การคืนเงินจะออกใบคืนเงินเลขที่ใหม่ และใบสมัครนี้จะปิด: ไม่รับชำระเพิ่มและไม่เรียกเก็บยอดที่เหลือ</Typography.Paragraph>
+          {modalError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={modalError} />}
           <Form.Item name="value" label="จำนวนเงินที่คืน" rules={[moneyRule('จำนวนเงินที่คืน', true), { validator: (_, v: string) => (!v || !isMoneyString(v) || (toSatang(v) > 0 && toSatang(v) <= paidS) ? Promise.resolve() : Promise.reject(new Error(`คืนได้ไม่เกิน ${formatBaht(a.paid)} บาท`))) }]}>
             <MoneyInput autoFocus />
           </Form.Item>
@@ -221,7 +252,8 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
       <Modal title={`ขอยกเลิกรายการ ${voidOf?.payment_code ?? ''}`} open={!!voidOf} okText="ส่งคำขอ" cancelText="ปิด" okButtonProps={{ danger: true, loading: askVoid.isPending }}
         onCancel={() => { if (!askVoid.isPending) setVoidOf(null); }} onOk={() => voidForm.submit()}>
         <Typography.Paragraph>รายการ {voidOf?.payment_code} จำนวน {voidOf ? formatBaht(voidOf.paid) : ''} บาท จะถูกยกเลิกเมื่อผู้มีสิทธิ์อนุมัติ (ผู้ขอไม่สามารถอนุมัติเองได้) เลขที่ใบเสร็จจะไม่ถูกนำกลับมาใช้</Typography.Paragraph>
-        <Form form={voidForm} name="void" layout="vertical" onFinish={(v) => askVoid.mutate(v)}>
+        {modalError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={modalError} />}
+        <Form form={voidForm} name="void" layout="vertical" onFinish={(v) => { setModalError(null); askVoid.mutate(v); }}>
           <Form.Item name="note" label="เหตุผลที่ขอยกเลิก" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกเหตุผล' }]}><Input.TextArea rows={2} maxLength={500} autoFocus /></Form.Item>
         </Form>
       </Modal>

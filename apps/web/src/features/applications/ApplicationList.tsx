@@ -18,7 +18,7 @@ const columns: ListColumn<ApplicationRow>[] = [
   { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
   { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
   { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
-  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} strong /> },
+  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money', fixed: 'right', render: (v: string, r: { due?: string }) => <MoneyText value={r.due ?? v} strong />, exportValue: (r: { due?: string; balance: string }) => r.due ?? r.balance },
 ];
 
 export default function ApplicationList() {

@@ -4,7 +4,7 @@
  */
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Radio, Row, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Tag, Typography } from 'antd';
 import { formatBaht, formatNationalId } from '@khabkhi/thai';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -21,6 +21,8 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, STATUS_COLORS, useRegisterOptions, type ApplicationDetail, type ApplicationRow } from './api';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { paymentProblem, totalsOf } from './lines';
+import { transferBody, type TransferForm } from '../payments/transfer';
+import { TransferFields, transferDefaults } from '../payments/TransferFields';
 
 const columns = [
   { title: 'เลขที่', dataIndex: 'application_code', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
@@ -31,7 +33,7 @@ const columns = [
   { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
   { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
   { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} /> },
-  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money' as const, fixed: 'right' as const, render: (v: string) => <MoneyText value={v} strong /> },
+  { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money' as const, fixed: 'right' as const, render: (v: string, r: { due?: string }) => <MoneyText value={r.due ?? v} strong />, exportValue: (r: ApplicationRow) => r.due ?? r.balance },
 ];
 
 export function FeeApplicationList({ kind }: { kind: 'fee' | 'request' }) {
@@ -58,19 +60,21 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
   const key = useRef(newKey());
   const [banner, setBanner] = useState<BannerState | null>(null);
   const [search, setSearch] = useState('');
+  const [saveError, setSaveError] = useState<string | null>(null);
   const regs = useQuery({
     queryKey: applicationKeys.requestRegistrations(search), enabled: !fee,
     queryFn: () => api.table<ApplicationRow>('/application/gettable', { text: search || undefined, per_page: 20 }),
   });
   const lines = (Form.useWatch('lines', form) ?? []) as FeeLineForm[];
   const paid = Form.useWatch('paid', form) as string | undefined;
+  const payType = Form.useWatch('pay_type', form) as string | undefined;
   const t = totalsOf([], lines);
   const payError = paymentProblem(paid, t.net);
   const catalog = (fee ? opts.data?.other_fees : opts.data?.request_fees) ?? [];
 
   const submit = useMutation({
-    mutationFn: (v: { customer: typeof BLANK_CUSTOMER; application_id?: number; lines: FeeLineForm[]; paid?: string; pay_type: string; note?: string }) => {
-      const payment = v.paid ? { paid: v.paid, pay_type: v.pay_type } : null;
+    mutationFn: (v: { customer: typeof BLANK_CUSTOMER; application_id?: number; lines: FeeLineForm[]; paid?: string; pay_type: string; note?: string } & TransferForm) => {
+      const payment = v.paid ? { paid: v.paid, pay_type: v.pay_type, ...transferBody(v.pay_type, v) } : null;
       const ls = v.lines.filter((l) => l.other_fee_id);
       return fee
         ? moneyPost<{ application: ApplicationDetail; pdf: string | null }>('/applicationfee/create', { customer: customerBody(v.customer), other_fees: ls.map((l) => ({ other_fee_id: l.other_fee_id })), payment, note: v.note ?? '' }, key.current)
@@ -82,7 +86,8 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
       openPdf(res.data.pdf);
       navigate(`${fee ? '/fee-applications' : '/request-applications'}/${res.data.application.application_id}`, { state: { banner: { status: res.status, message: res.message } } });
     },
-    onError: (e) => { const m = errorMessage(e); setBanner({ status: 'error', message: m }); applyServerError(form, m); },
+    // the reason beside the save button, where the person is looking
+    onError: (e) => { const m = errorMessage(e); setSaveError(m); applyServerError(form, m); },
   });
 
   return (
@@ -90,8 +95,8 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
       <PageHeader title={fee ? 'รับชำระค่าธรรมเนียมอื่น' : 'บันทึกค่าคำร้อง'} subtitle="กด Enter เพื่อไปช่องถัดไป" back={fee ? '/fee-applications' : '/request-applications'} />
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
       <Form form={form} layout="vertical" {...enterToNextProps} disabled={submit.isPending}
-        initialValues={{ customer: BLANK_CUSTOMER, lines: [{ cost: '0' }], pay_type: 'cash', paid: '' }}
-        onFinish={(v) => { if (!payError) { setBanner(null); submit.mutate(v); } }} onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
+        initialValues={{ customer: BLANK_CUSTOMER, lines: [{ cost: '0' }], pay_type: 'cash', paid: '', ...transferDefaults() }}
+        onFinish={(v) => { if (!payError) { setBanner(null); setSaveError(null); submit.mutate(v); } }} onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
         {fee ? (
           <Card title="ผู้ชำระ" className="form-section" style={{ marginBottom: 16 }}>
             <CustomerBlock form={form} prefixes={opts.data?.prefixes ?? []} cardPort={opts.data?.card_agent_port ?? 8189} />
@@ -134,7 +139,9 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
             <Col xs={24} md={8}><Form.Item name="pay_type" label="ช่องทางชำระ"><Radio.Group options={PAY_TYPES} optionType="button" buttonStyle="solid" /></Form.Item></Col>
             <Col xs={24} md={8}><Form.Item name="note" label="หมายเหตุ"><Input maxLength={500} /></Form.Item></Col>
           </Row>
+          {payType === 'transfer' && paid && <TransferFields banks={opts.data?.banks ?? []} />}
         </Card>
+        {saveError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={saveError} closable={{ onClose: () => setSaveError(null), 'aria-label': 'ปิด' }} />}
         <Space>
           <Button type="primary" htmlType="submit" size="large" icon={<SaveOutlined />} loading={submit.isPending}>บันทึก{paid && !payError ? 'และรับชำระ' : ''}</Button>
           <Link to={fee ? '/fee-applications' : '/request-applications'}><Button size="large">ยกเลิก</Button></Link>

@@ -5,7 +5,7 @@
  */
 import { CheckOutlined, DeleteOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
 import { formatBaht } from '@khabkhi/thai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -19,17 +19,19 @@ import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
-import { lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf } from './lines';
+import { courseLineBody, lineOnCodeTyped, lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf, uncheckedPromotions } from './lines';
+import { transferBody, type TransferForm } from '../payments/transfer';
+import { TransferFields, transferDefaults } from '../payments/TransferFields';
 
-interface CourseLineForm { course_id?: number; cost?: string; promotion_code?: string; discount?: string; exam_date?: string | null }
+interface CourseLineForm { course_id?: number; cost?: string; promotion_code?: string; checked_code?: string; discount?: string; exam_date?: string | null }
 interface FeeLineForm { other_fee_id?: number; cost?: string; date?: string | null }
 
 const BLANK = {
   customer: BLANK_CUSTOMER,
-  courses: [{ course_id: undefined, cost: '0', promotion_code: '', discount: '0', exam_date: null }] as CourseLineForm[],
+  courses: [{ course_id: undefined, cost: '0', promotion_code: '', checked_code: '', discount: '0', exam_date: null }] as CourseLineForm[],
   other_fees: [] as FeeLineForm[],
   paid: '', pay_type: 'cash', pay_note: '', note: '',
-};
+} as { customer: typeof BLANK_CUSTOMER; courses: CourseLineForm[]; other_fees: FeeLineForm[]; paid: string; pay_type: string; pay_note: string; note: string } & TransferForm;
 
 export default function NewApplication() {
   const [form] = Form.useForm();
@@ -43,43 +45,56 @@ export default function NewApplication() {
   const [created, setCreated] = useState<{ application: ApplicationDetail; pdf: string | null; application_pdf: string } | null>(null);
   const key = useRef(newKey());
   const [checking, setChecking] = useState<number | null>(null);
+  const inFlight = useRef(new Set<number>());
   const courses = (Form.useWatch('courses', form) ?? []) as CourseLineForm[];
   const fees = (Form.useWatch('other_fees', form) ?? []) as FeeLineForm[];
   const paid = Form.useWatch('paid', form) as string | undefined;
+  const payType = Form.useWatch('pay_type', form) as string | undefined;
+  // the save's answer when it went wrong, shown beside the save button where the cashier is looking
+  const [saveNotice, setSaveNotice] = useState<{ type: 'warning' | 'error'; message: string } | null>(null);
+  const unchecked = uncheckedPromotions(courses);
   const t = totalsOf(courses, fees);
   const d = opts.data;
 
-  useEffect(() => { form.setFieldsValue(BLANK); }, [form]);
+  useEffect(() => { form.setFieldsValue({ ...BLANK, ...transferDefaults() }); }, [form]);
 
   const reset = () => {
     form.resetFields();
-    form.setFieldsValue(BLANK);
+    form.setFieldsValue({ ...BLANK, ...transferDefaults() });
     setBanner(null);
+    setSaveNotice(null);
     setCreated(null);
     key.current = newKey();
     setTimeout(() => document.querySelector<HTMLInputElement>('#customer_idcard')?.focus(), 50);
   };
 
-  const checkPromotion = async (index: number) => {
+  /** Checks a line's code with the server and shows the discount on the line and in the summary; false when refused. */
+  const checkPromotion = async (index: number): Promise<boolean> => {
     const line = form.getFieldValue(['courses', index]) as CourseLineForm;
     const code = (line.promotion_code ?? '').trim();
     if (!code) {
-      form.setFieldValue(['courses', index], { ...line, discount: '0' });
-      return;
+      form.setFieldValue(['courses', index], { ...line, discount: '0', checked_code: '' });
+      return true;
     }
     if (!line.course_id) {
       modal.warning({ title: 'กรุณาเลือกหลักสูตรก่อนใส่รหัสส่วนลด' });
-      return;
+      return false;
     }
+    // leaving the field and pressing ตรวจ at once check once
+    if (inFlight.current.has(index)) return false;
+    inFlight.current.add(index);
     setChecking(index);
     try {
       const r = await api.post<{ discount: string; name: string }>('/application/checkpromotion', { index, code, course_id: line.course_id, branch_id: branchId ?? d?.branch_id });
       form.setFieldValue(['courses', index], lineOnPromotion(line, { ok: true, discount: r.data.discount }));
       setBanner({ status: 'success', message: r.message });
+      return true;
     } catch (e) {
       form.setFieldValue(['courses', index], lineOnPromotion(line, { ok: false }));
       await modal.error({ title: 'ใช้รหัสส่วนลดไม่ได้', content: errorMessage(e) });
+      return false;
     } finally {
+      inFlight.current.delete(index);
       setChecking(null);
     }
   };
@@ -88,9 +103,9 @@ export default function NewApplication() {
     mutationFn: (v: typeof BLANK) => moneyPost<{ application: ApplicationDetail; pdf: string | null; application_pdf: string }>('/application/create', {
       branch_id: branchId ?? d?.branch_id,
       customer: customerBody(v.customer),
-      courses: v.courses.filter((c) => c.course_id).map((c) => ({ course_id: c.course_id, ...(c.promotion_code?.trim() ? { promotion_code: c.promotion_code.trim() } : {}), exam_date: c.exam_date || null })),
+      courses: v.courses.filter((c) => c.course_id).map(courseLineBody),
       other_fees: v.other_fees.filter((f) => f.other_fee_id).map((f) => ({ other_fee_id: f.other_fee_id, date: f.date || null })),
-      payment: v.paid ? { paid: v.paid, pay_type: v.pay_type, note: v.pay_note?.trim() ?? '' } : null,
+      payment: v.paid ? { paid: v.paid, pay_type: v.pay_type, note: v.pay_note?.trim() ?? '', ...transferBody(v.pay_type, v) } : null,
       note: v.note?.trim() ?? '',
     }, key.current),
     onSuccess: (res) => {
@@ -104,11 +119,25 @@ export default function NewApplication() {
     },
     onError: (e) => {
       const msg = errorMessage(e);
-      setBanner({ status: 'error', message: msg });
+      setSaveNotice({ type: 'error', message: msg });
       applyServerError(form, msg);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
     },
   });
+
+  /** Save: a code typed but not checked is checked first and its discount shown; the cashier then saves what she sees. */
+  const save = async (v: typeof BLANK) => {
+    if (payError) return;
+    setSaveNotice(null);
+    const all = form.getFieldsValue(true) as typeof BLANK;
+    const pending = uncheckedPromotions(all.courses ?? v.courses);
+    if (pending.length) {
+      for (const i of pending) await checkPromotion(i);
+      setSaveNotice({ type: 'warning', message: 'ยังไม่ได้บันทึก: ตรวจรหัสส่วนลดแล้ว ส่วนลดแสดงในสรุปยอดด้านบน กรุณาตรวจยอดแล้วกดบันทึกอีกครั้ง' });
+      return;
+    }
+    setBanner(null);
+    submit.mutate(all);
+  };
 
   const courseOptions = (d?.courses ?? []).map((c) => ({ value: c.course_id, label: `${c.name} · ${c.type} · ${formatBaht(c.price)} บาท` }));
   const feeOptions = (d?.other_fees ?? []).map((f) => ({ value: f.other_fee_id, label: `${f.name} · ${formatBaht(f.price)} บาท` }));
@@ -132,7 +161,7 @@ export default function NewApplication() {
         </Card>
       )}
       <Form form={form} layout="vertical" initialValues={BLANK} disabled={submit.isPending || !!created} {...enterToNextProps}
-        onFinish={(v) => { if (!payError) { setBanner(null); submit.mutate(v as typeof BLANK); } }}
+        onFinish={(v) => { void save(v as typeof BLANK); }}
         onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}>
         {(d?.branches.length ?? 0) > 1 && (
           <Card className="form-section" style={{ marginBottom: 16 }}>
@@ -169,6 +198,9 @@ export default function NewApplication() {
                     <Col xs={12} md={4}>
                       <Form.Item name={[row.name, 'promotion_code']} label="รหัสส่วนลด" normalize={(v: string) => v.toUpperCase()}>
                         <Input maxLength={50} placeholder="ถ้ามี" data-enter="keep"
+                          onChange={() => form.setFieldValue(['courses', row.name], lineOnCodeTyped(form.getFieldValue(['courses', row.name]) as CourseLineForm))}
+                          // leaving the field checks the code, so the summary shows its discount before anything is saved
+                          onBlur={() => { if (uncheckedPromotions([form.getFieldValue(['courses', row.name]) as CourseLineForm]).length ) void checkPromotion(row.name); }}
                           onKeyDown={(e) => {
                             if (e.key !== 'Enter') return;
                             e.preventDefault();
@@ -179,6 +211,7 @@ export default function NewApplication() {
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={3}>
+                      <Form.Item name={[row.name, 'checked_code']} hidden><Input /></Form.Item>
                       <Form.Item name={[row.name, 'discount']} label="ส่วนลด"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
@@ -191,7 +224,7 @@ export default function NewApplication() {
                     </Col>
                   </Row>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ cost: '0', discount: '0', promotion_code: '', exam_date: null })}>เพิ่มหลักสูตร</Button>
+                <Button icon={<PlusOutlined />} onClick={() => add({ cost: '0', discount: '0', promotion_code: '', checked_code: '', exam_date: null })}>เพิ่มหลักสูตร</Button>
               </>
             )}
           </Form.List>
@@ -237,7 +270,11 @@ export default function NewApplication() {
                   { k: 'ชำระครั้งนี้', v: `${formatBaht(paid && !payError ? paid : '0')} บาท` },
                   { k: <b>คงเหลือ</b>, v: <b>{formatBaht(t.net - (paid && !payError ? Math.round(Number(paid) * 100) : 0))} บาท</b> },
                 ].map((r, i) => ({ ...r, k: r.k, key: i }))} />
-              <Typography.Text type="secondary">ยอดนี้คำนวณเพื่อดูตัวอย่าง ระบบจะคำนวณยอดจริงอีกครั้งเมื่อบันทึก</Typography.Text>
+              {unchecked.length > 0 && (
+                <Alert type="warning" showIcon style={{ margin: '8px 0' }} data-testid="unchecked-promotion"
+                  title={`รหัสส่วนลดของหลักสูตรที่ ${unchecked.map((i) => i + 1).join(', ')} ยังไม่ได้ตรวจ ส่วนลดยังไม่นับในยอดนี้`} />
+              )}
+              <Typography.Text type="secondary">ระบบตรวจยอดนี้อีกครั้งเมื่อบันทึก ถ้าไม่ตรงกับที่แสดงจะไม่บันทึก</Typography.Text>
             </Card>
           </Col>
           <Col xs={24} md={12}>
@@ -248,11 +285,16 @@ export default function NewApplication() {
               <Form.Item name="pay_type" label="ช่องทางชำระ">
                 <Radio.Group options={PAY_TYPES} optionType="button" buttonStyle="solid" />
               </Form.Item>
+              {payType === 'transfer' && paid && <TransferFields banks={d?.banks ?? []} />}
               <Form.Item name="pay_note" label="หมายเหตุการชำระ"><Input maxLength={500} placeholder="เช่น มัดจำ, โอนผ่านพร้อมเพย์" /></Form.Item>
             </Card>
           </Col>
         </Row>
         <Form.Item name="note" label="หมายเหตุใบสมัคร"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+        {saveNotice && (
+          <Alert type={saveNotice.type} showIcon role="alert" data-testid="save-error" style={{ marginBottom: 16 }} title={saveNotice.message}
+            closable={{ onClose: () => setSaveNotice(null), 'aria-label': 'ปิด' }} />
+        )}
         {!created && (
           <Space>
             <Button type="primary" htmlType="submit" size="large" icon={<SaveOutlined />} loading={submit.isPending}>บันทึกใบสมัคร{paid && !payError ? ' และรับชำระ' : ''}</Button>

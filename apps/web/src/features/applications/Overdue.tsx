@@ -4,7 +4,7 @@ import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
 
-interface Row { application_id: number; application_code: string; createdAt: string; customer_name: string; phone_1: string; course_names: string; net: string; paid: string; balance: string; days: number; exam_date: string | null; exam_passed: boolean; branch_name: string }
+interface Row { application_id: number; application_code: string; createdAt: string; customer_name: string; phone_1: string; course_names: string; net: string; paid: string; balance: string; due?: string; days: number; exam_date: string | null; exam_passed: boolean; branch_name: string }
 
 export default function OverdueList() {
   return (
@@ -30,7 +30,7 @@ export default function OverdueList() {
         { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },
         { title: 'ยอดสุทธิ', dataIndex: 'net', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
         { title: 'ชำระแล้ว', dataIndex: 'paid', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
-        { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} strong /> },
+        { title: 'คงเหลือ', dataIndex: 'balance', kind: 'money', fixed: 'right', render: (v: string, r: { due?: string }) => <MoneyText value={r.due ?? v} strong />, exportValue: (r: { due?: string; balance: string }) => r.due ?? r.balance },
       ]}
     />
   );

@@ -13,10 +13,17 @@ export interface Customer {
 }
 export interface CourseLine { line_id: number; course_id: number; course_name: string; course_type: string; promotion_code: string; exam_date: string | null; cost: string; discount: string }
 export interface FeeLine { line_id: number; other_fee_id: number; other_fee_name: string; date: string | null; cost: string; discount: string }
-export interface Payment { payment_id: number; payment_code: string; kind: 'payment' | 'refund'; pay_type: PayType; pay_type_name: string; paid: string; note: string; createdAt: string; created_by_name: string; is_void: boolean }
+export interface Payment {
+  payment_id: number; payment_code: string; kind: 'payment' | 'refund'; pay_type: PayType; pay_type_name: string; paid: string; note: string; createdAt: string; created_by_name: string; is_void: boolean;
+  transfer_bank: string; transfer_at: string | null; transfer_ref: string; transfer_slip: string | null;
+  /** a void request waits for approval */
+  pending_void: boolean;
+}
 export interface ApplicationDetail {
   application_id: number; application_code: string; kind: string; branch_id: number; branch_name: string; status: string;
   total: string; discount: string; net: string; paid: string; balance: string; refunded: string; note: string; is_delete: boolean;
+  /** what is still owed: the balance while payments are taken, 0 once refunded or cancelled (closed_reason says why) */
+  due: string; closed_reason: string | null;
   createdAt: string; created_by_name: string; customer_id: number; customer: Customer;
   courses: CourseLine[]; other_fees: FeeLine[]; request_fees: { line_id: number; request_fee_id: number; request_fee_name: string; cost: string; discount: string; date: string | null }[];
   payments: Payment[]; related_application_code: string | null;
@@ -24,13 +31,15 @@ export interface ApplicationDetail {
 export interface ApplicationRow {
   application_id: number; application_code: string; createdAt: string; branch_name: string; customer_name: string; idcard: string; phone_1: string;
   course_names: string; total: string; discount: string; net: string; paid: string; balance: string; status: string;
+  /** what is still owed (0 once refunded or cancelled) */
+  due?: string;
 }
 export interface RegisterOptions {
   branches: { branch_id: number; name: string }[]; branch_id: number;
   courses: { course_id: number; name: string; price: string; type: string }[];
   other_fees: { other_fee_id: number; name: string; price: string }[];
   request_fees: { other_fee_id: number; name: string; price: string }[];
-  prefixes: string[]; card_agent_port: number;
+  prefixes: string[]; card_agent_port: number; banks: string[];
 }
 
 export const applicationKeys = {

@@ -1,7 +1,7 @@
 /** คำขออนุมัติ — void requests; approve or reject by someone other than the requester. */
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal, Space, Tag } from 'antd';
+import { Alert, Button, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { ListPage } from '../../components/ListPage';
@@ -24,19 +24,24 @@ export default function RequestList() {
   const qc = useQueryClient();
   const [decision, setDecision] = useState<{ row: Row; approve: boolean } | null>(null);
   const [note, setNote] = useState('');
+  const [decisionError, setDecisionError] = useState<string | null>(null);
   const [banner, setBanner] = useState<BannerState | null>(null);
   const decide = useMutation({
     mutationFn: () => api.post('/request/approve', { request_id: decision!.row.request_id, approve: decision!.approve, note: note.trim() }),
-    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); for (const k of [approvalKeys.table, paymentKeys.table, applicationKeys.table]) void qc.invalidateQueries({ queryKey: k }); },
-    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
-    onSettled: () => { setDecision(null); setNote(''); },
+    onSuccess: (res) => {
+      setBanner({ status: 'success', message: res.message });
+      setDecision(null); setNote('');
+      for (const k of [approvalKeys.table, approvalKeys.pendingCount, paymentKeys.table, applicationKeys.table]) void qc.invalidateQueries({ queryKey: k });
+    },
+    // refused (e.g. the payment's day is closed): the reason stays in the dialog the person is looking at
+    onError: (e) => setDecisionError(errorMessage(e)),
   });
   return (
     <>
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
       <ListPage<Row>
         title="คำขออนุมัติ" subtitle="คำขอยกเลิกรายการชำระเงิน ต้องอนุมัติโดยผู้มีสิทธิ์ที่ไม่ใช่ผู้ขอ" endpoint="/request/gettable" rowKey="request_id"
-        filters={['branch', 'status']} exportName="คำขออนุมัติ"
+        filters={['branch', 'status']} filterDefaults={{ status: 'pending' }} exportName="คำขออนุมัติ"
         columns={[
           { title: 'วันที่ขอ', dataIndex: 'createdAt', kind: 'datetime', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} variant="datetime" /></span> },
           { title: 'คำขอ', dataIndex: 'kind_name' },
@@ -51,8 +56,8 @@ export default function RequestList() {
           { title: 'จำนวนเงิน', dataIndex: 'value', kind: 'money', fixed: 'right', render: (v: string) => <MoneyText value={v} /> },
           { title: 'จัดการ', key: 'act', noExport: true, fixed: 'right', render: (_: unknown, r) => r.can_approve && (
             <Space>
-              <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => setDecision({ row: r, approve: true })}>อนุมัติ</Button>
-              <Button size="small" danger icon={<CloseOutlined />} onClick={() => setDecision({ row: r, approve: false })}>ไม่อนุมัติ</Button>
+              <Button size="small" type="primary" icon={<CheckOutlined />} onClick={() => { setDecisionError(null); setDecision({ row: r, approve: true }); }}>อนุมัติ</Button>
+              <Button size="small" danger icon={<CloseOutlined />} onClick={() => { setDecisionError(null); setDecision({ row: r, approve: false }); }}>ไม่อนุมัติ</Button>
             </Space>
           ) },
         ]}
@@ -61,6 +66,7 @@ export default function RequestList() {
         okText={decision?.approve ? 'อนุมัติ' : 'ไม่อนุมัติ'} cancelText="ปิด" okButtonProps={{ danger: !decision?.approve, loading: decide.isPending }}
         onOk={() => decide.mutate()} onCancel={() => { if (!decide.isPending) setDecision(null); }}>
         {decision?.approve && <p>รายการชำระ {decision.row.payment_code} จะถูกยกเลิก ยอดคงเหลือของใบสมัครจะเพิ่มขึ้นตามจำนวนเงิน และใบเสร็จจะถูกประทับว่ายกเลิก</p>}
+        {decisionError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={decisionError} data-testid="decision-error" />}
         <Input.TextArea rows={2} maxLength={500} placeholder="หมายเหตุ (ถ้ามี)" value={note} onChange={(e) => setNote(e.target.value)} />
       </Modal>
     </>

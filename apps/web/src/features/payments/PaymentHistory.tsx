@@ -1,7 +1,7 @@
 /** ประวัติการชำระเงิน — every money entry in a date range (default today) with totals by cash and transfer. */
 import { PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Input, Modal, Row, Space, Statistic, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, Input, Modal, Row, Space, Statistic } from 'antd';
 import { todayBangkok } from '@khabkhi/thai';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
@@ -13,30 +13,34 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { openPdf } from '../applications/api';
 import { approvalKeys } from '../approvals/queries';
 import { paymentKeys } from './queries';
+import { PaymentKind, PENDING_VOID } from './PaymentKind';
 
 interface Row {
   payment_id: number; payment_code: string; kind: 'payment' | 'refund'; createdAt: string; application_id: number; application_code: string; application_kind: string;
   branch_name: string; customer_name: string; pay_type: 'cash' | 'transfer'; pay_type_name: string; paid: string; note: string; is_void: boolean; created_by_name: string;
+  transfer_bank: string; transfer_at: string | null; transfer_ref: string; transfer_detail: string; pending_void: boolean;
 }
 
 export default function PaymentHistory() {
   const { can } = useSession();
+  const { message } = App.useApp();
   const qc = useQueryClient();
   const [banner, setBanner] = useState<BannerState | null>(null);
   const [voidOf, setVoidOf] = useState<Row | null>(null);
   const [reason, setReason] = useState('');
+  const [voidError, setVoidError] = useState<string | null>(null);
   const today = todayBangkok();
-  const refresh = () => { for (const k of [paymentKeys.table, approvalKeys.table]) void qc.invalidateQueries({ queryKey: k }); };
+  const refresh = () => { for (const k of [paymentKeys.table, approvalKeys.table, approvalKeys.pendingCount]) void qc.invalidateQueries({ queryKey: k }); };
   const askVoid = useMutation({
     mutationFn: () => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: reason.trim() }),
-    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(); },
-    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
-    onSettled: () => { setVoidOf(null); setReason(''); },
+    onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(); setVoidOf(null); setReason(''); },
+    // refused: the reason stays in the dialog, where the person is looking
+    onError: (e) => setVoidError(errorMessage(e)),
   });
   const swap = useMutation({
     mutationFn: (r: Row) => api.put('/payment/edit-paytype', { payment_id: r.payment_id, pay_type: r.pay_type === 'cash' ? 'transfer' : 'cash' }),
     onSuccess: (res) => { setBanner({ status: 'success', message: res.message }); refresh(); },
-    onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
+    onError: (e) => { void message.error(errorMessage(e), 8); },
   });
   const reprint = async (r: Row) => {
     try {
@@ -44,7 +48,7 @@ export default function PaymentHistory() {
         ? await api.post<{ pdf: string }>('/request/refund/pdf', { application_id: r.application_id, payment_id: r.payment_id })
         : await api.post<{ pdf: string }>('/payment/pdf', { payment_id: r.payment_id });
       openPdf(res.data.pdf);
-    } catch (e) { setBanner({ status: 'error', message: errorMessage(e) }); }
+    } catch (e) { void message.error(errorMessage(e), 8); }
   };
 
   return (
@@ -64,10 +68,10 @@ export default function PaymentHistory() {
         columns={[
           { title: 'วันเวลา', dataIndex: 'createdAt', kind: 'datetime', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} variant="datetime" /></span> },
           { title: 'เลขที่', dataIndex: 'payment_code', render: (v: string, r) => <span style={{ whiteSpace: 'nowrap', ...(r.is_void ? { textDecoration: 'line-through', color: '#999' } : {}) }}>{v}</span>, exportValue: (r) => r.payment_code },
-          { title: 'รายการ', dataIndex: 'kind', render: (_: unknown, r) => <>{r.kind === 'refund' ? <Tag color="purple">คืนเงิน</Tag> : <Tag color="green">รับชำระ</Tag>}{r.is_void && <Tag color="red">ยกเลิก</Tag>}</>, exportValue: (r) => `${r.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'}${r.is_void ? ' (ยกเลิก)' : ''}` },
+          { title: 'รายการ', dataIndex: 'kind', render: (_: unknown, r) => <PaymentKind p={r} show="kind" />, exportValue: (r) => `${r.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'}${r.is_void ? ' (ยกเลิก)' : r.pending_void ? ` (${PENDING_VOID})` : ''}` },
           { title: 'ใบสมัคร', dataIndex: 'application_code', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
           { title: 'ผู้ชำระ', dataIndex: 'customer_name', wrap: 180 },
-          { title: 'ช่องทาง', dataIndex: 'pay_type_name' },
+          { title: 'ช่องทาง', dataIndex: 'pay_type_name', wrap: 200, render: (_: unknown, r) => <PaymentKind p={r} show="paytype" />, exportValue: (r) => [r.pay_type_name, r.transfer_detail].filter(Boolean).join(' · ') },
           { title: 'หมายเหตุ', dataIndex: 'note', wrap: 180 },
           { title: 'สาขา', dataIndex: 'branch_name', wrap: 140 },
           // amount, who took it and the actions stay on screen at every width
@@ -77,7 +81,7 @@ export default function PaymentHistory() {
             <Space size={4}>
               <Button size="small" icon={<PrinterOutlined />} onClick={() => void reprint(r)} aria-label={`พิมพ์ ${r.payment_code}`} />
               {r.kind === 'payment' && !r.is_void && can('update', 'Payment') && <Button size="small" icon={<SwapOutlined />} loading={swap.isPending && swap.variables?.payment_id === r.payment_id} onClick={() => swap.mutate(r)}>{r.pay_type === 'cash' ? 'เป็นเงินโอน' : 'เป็นเงินสด'}</Button>}
-              {r.kind === 'payment' && !r.is_void && can('create', 'Request') && <Button size="small" danger onClick={() => setVoidOf(r)}>ขอยกเลิก</Button>}
+              {r.kind === 'payment' && !r.is_void && !r.pending_void && can('create', 'Request') && <Button size="small" danger onClick={() => { setVoidError(null); setVoidOf(r); }}>ขอยกเลิก</Button>}
             </Space>
           ) },
         ]}
@@ -85,6 +89,7 @@ export default function PaymentHistory() {
       <Modal open={!!voidOf} title={`ขอยกเลิกรายการ ${voidOf?.payment_code ?? ''}`} okText="ส่งคำขอ" cancelText="ปิด" okButtonProps={{ danger: true, loading: askVoid.isPending, disabled: !reason.trim() }}
         onOk={() => askVoid.mutate()} onCancel={() => { if (!askVoid.isPending) setVoidOf(null); }}>
         <p>รายการจะถูกยกเลิกเมื่อผู้มีสิทธิ์อนุมัติ (ผู้ขอไม่สามารถอนุมัติเองได้)</p>
+        {voidError && <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={voidError} />}
         <Input.TextArea rows={2} maxLength={500} placeholder="เหตุผลที่ขอยกเลิก" value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
       </Modal>
     </>
