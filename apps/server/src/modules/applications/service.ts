@@ -45,7 +45,7 @@ async function checkSlip(tx: Conn, actor: Actor, t: TransferDetails) {
   if (!t.slip) return;
   const res = await tx.execute(sql`select branch_id from files where file_id = ${t.slip}::uuid and kind = 'photo'`);
   const f = (res as unknown as { rows: { branch_id: number | null }[] }).rows[0];
-  if (!f) throw badRequest('รูปสลิป (transfer_slip): ไม่พบไฟล์นี้ กรุณาอัปโหลดใหม่');
+  if (!f) throw badRequest('รูปสลิป: ไม่พบไฟล์นี้ กรุณาอัปโหลดใหม่');
   if (f.branch_id !== null) assertBranch(actor, f.branch_id);
 }
 
@@ -56,12 +56,12 @@ export const BANKS = ['กสิกรไทย', 'กรุงเทพ', 'ไ�
 export function transferOf(p: PaymentInput): TransferDetails {
   if (p.pay_type !== 'transfer') return NO_TRANSFER;
   const bank = (p.transfer_bank ?? '').trim();
-  if (bank && !BANKS.includes(bank)) throw badRequest('ธนาคาร (transfer_bank): ไม่พบธนาคารนี้ในรายการ');
+  if (bank && !BANKS.includes(bank)) throw badRequest('ธนาคาร: ไม่พบธนาคารนี้ในรายการ');
   const at = p.transfer_at ?? null;
   if (at !== null) {
     const t = Date.parse(at);
-    if (Number.isNaN(t)) throw badRequest('วันเวลาที่โอน (transfer_at): ไม่ถูกต้อง');
-    if (t > Date.now() + 5 * 60_000) throw badRequest('วันเวลาที่โอน (transfer_at): เป็นเวลาในอนาคตไม่ได้');
+    if (Number.isNaN(t)) throw badRequest('วันเวลาที่โอน: ไม่ถูกต้อง');
+    if (t > Date.now() + 5 * 60_000) throw badRequest('วันเวลาที่โอน: เป็นเวลาในอนาคตไม่ได้');
   }
   return { bank, at: at === null ? null : new Date(Date.parse(at)).toISOString(), ref: (p.transfer_ref ?? '').trim(), slip: p.transfer_slip ?? null };
 }

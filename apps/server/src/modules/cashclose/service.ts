@@ -131,7 +131,7 @@ export async function reopenDay(tx: Tx, actor: Actor, branchId: number, date: st
   assertBranch(actor, branchId);
   checkDate(date);
   const why = reason.trim();
-  if (why.length < 5) throw badRequest('เหตุผลการเปิดยอด (reason): กรุณาระบุเหตุผลอย่างน้อย 5 ตัวอักษร');
+  if (why.length < 5) throw badRequest('เหตุผลการเปิดยอด: กรุณาระบุเหตุผลอย่างน้อย 5 ตัวอักษร');
   await lockDay(tx, branchId, date);
   const [row] = await tx.update(cashCloses).set({ reopened_at: new Date(), reopened_by: actor.userId, reopen_reason: why })
     .where(and(eq(cashCloses.branch_id, branchId), eq(cashCloses.business_date, date), isNull(cashCloses.reopened_at))).returning();
