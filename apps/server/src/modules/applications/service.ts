@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import { fromSatang, phoneSearchDigits, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn, Db, Tx } from '../../db/connection.js';
 import { isoTimestamp, preparedPer } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
@@ -287,7 +287,8 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
 export function applicationIdsMatching(text: string): SQL {
   const t = text.trim();
   const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const digits = t.replace(/[\s-]/g, '');
+  // an ID number typed with spaces or dashes, or a phone number however it is typed: its digits
+  const digits = phoneSearchDigits(t) ?? t.replace(/[\s-]/g, '');
   if (/^\d+$/.test(digits)) {
     // an ID number or a phone number, typed from its start: two btree prefix lookups
     const p = `${esc(digits)}%`;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ageOn, isValidThaiNationalId, todayBangkok } from '@khabkhi/thai';
+import { ageOn, isValidThaiNationalId, phoneDigits, todayBangkok } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { customers } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
@@ -42,7 +42,7 @@ function values(input: Omit<CustomerInput, 'customer_id'>) {
     birthday: input.birthday ?? null,
     address: trim(input.address), moo: trim(input.moo), soi: trim(input.soi), street: trim(input.street),
     subdistrict: trim(input.subdistrict), district: trim(input.district), province: trim(input.province),
-    postcode: trim(input.postcode), phone_1: trim(input.phone_1), phone_2: trim(input.phone_2),
+    postcode: trim(input.postcode), phone_1: phoneDigits(input.phone_1), phone_2: phoneDigits(input.phone_2),
   };
 }
 

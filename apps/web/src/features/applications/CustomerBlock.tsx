@@ -9,8 +9,8 @@ import { AddressFields } from '../../components/AddressFields';
 import { IdCardButton } from '../../components/IdCardButton';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import type { Customer } from './api';
+import { phoneItemProps } from '../../components/phoneField';
 
-const phoneRule = { pattern: /^[0-9+\- ]{0,20}$/, message: 'เบอร์โทรศัพท์ใช้ได้เฉพาะตัวเลข + - และเว้นวรรค' };
 
 export function CustomerBlock({ form, prefixes, cardPort, disabled }: { form: FormInstance; prefixes: string[]; cardPort: number; disabled?: boolean }) {
   const { message } = App.useApp();
@@ -101,10 +101,10 @@ export function CustomerBlock({ form, prefixes, cardPort, disabled }: { form: Fo
       <AddressFields form={form} namePrefix={['customer']} disabled={disabled} />
       <Row gutter={16}>
         <Col xs={24} md={6}>
-          <Form.Item name={['customer', 'phone_1']} label="เบอร์โทรศัพท์" rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+          <Form.Item name={['customer', 'phone_1']} label="เบอร์โทรศัพท์" {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item name={['customer', 'phone_2']} label="เบอร์โทรศัพท์สำรอง" rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+          <Form.Item name={['customer', 'phone_2']} label="เบอร์โทรศัพท์สำรอง" {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
         </Col>
       </Row>
     </>
