@@ -70,7 +70,7 @@ describe('registration at the counter', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#customer_fname').inputValue()).toBe('กานดา');
     expect(await page.locator('#customer_sname').inputValue()).toBe('ขับเก่ง');
-    expect(await page.locator('#customer_phone_1').inputValue()).toBe('0891112222');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('089-111-2222');
     expect(await page.locator('body').innerText()).toContain('ลูกค้าเดิม');
     await e.shot(page, 'registration-returning-customer');
   });
