@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { Id, IsoDate, Money, Text } from '@khabkhi/contracts';
-import { toSatang } from '@khabkhi/thai';
+import { fromSatang, toSatang } from '@khabkhi/thai';
 import type { Conn, Db } from '../../db/connection.js';
 import { courses, courseTypes, evaluates, expenseCategories, listExpenses, listPayroll, otherFees, promotions } from '../../db/schema/catalog.js';
 import { branches } from '../../db/schema/core.js';
@@ -11,17 +11,25 @@ import { actorOf, branchScopeWhere } from '../../http/auth.js';
 import { ALL, isAll, ok } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { allOf, namedOptions, withAll } from '../../http/tables.js';
-import { crudRoutes } from '../../http/crud.js';
+import { crudRoutes, type CrudSpec } from '../../http/crud.js';
+import { branchPrices, catalogScopeSql, offeredAtSql, saveBranchPrices, type PricedKind } from './offer.js';
 import {
   EVALUATE_CATEGORIES, EVALUATE_STATUS, EXPENSE_STATUS, PAYROLL_CONDITIONS, PAYROLL_DEDUCTION_CATEGORIES, PAYROLL_INCOME_CATEGORIES,
   PAYROLL_STATUS, PAYROLL_TITLE_VALUES, PAYROLL_TYPES,
 } from './options.js';
 
 const Name = Type.String({ minLength: 1, maxLength: 150 });
+const BranchPrices = Type.Array(Type.Object({ branch_id: Id(), price: Money() }, { additionalProperties: false }), { maxItems: 500 });
 const Hours = Type.Integer({ minimum: 0, maximum: 1000 });
 
 export async function courseTypeList(db: Conn) {
   return (await db.select({ name: courseTypes.name }).from(courseTypes).where(eq(courseTypes.is_delete, false)).orderBy(asc(courseTypes.sort), asc(courseTypes.name))).map((r) => r.name);
+}
+
+/** Course type → the youngest age a student registers at without a warning (0 = none). */
+export async function courseTypeMinAges(db: Conn): Promise<Record<string, number>> {
+  const rows = await db.select({ name: courseTypes.name, min_age: courseTypes.min_age }).from(courseTypes).where(eq(courseTypes.is_delete, false));
+  return Object.fromEntries(rows.map((r) => [r.name, r.min_age]));
 }
 
 async function checkCourseType(conn: Conn, type: string, allowAll = false) {
@@ -38,14 +46,53 @@ async function categoryTree(db: Db) {
   }));
 }
 
+/** The school-wide rules of the crud factory for courses, promotions and fees (see offer.ts). */
+function schoolWide(kind: PricedKind | null): NonNullable<CrudSpec['schoolWide']> {
+  return {
+    scope: catalogScopeSql,
+    atBranch: offeredAtSql,
+    extraKeys: ['branch_prices'],
+    afterWrite: kind ? async (conn, id, row) => {
+      if (row.branch_id !== null) return saveBranchPrices(conn, kind, id, []);
+      if (row.branch_prices === undefined) return;
+      const prices = row.branch_prices as { branch_id: number; price: string }[];
+      const seen = new Set<number>();
+      for (const p of prices) {
+        if (seen.has(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): ระบุสาขาเดียวกันซ้ำ');
+        seen.add(p.branch_id);
+        if (row.branch_ids && !row.branch_ids.includes(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): สาขานี้ไม่ได้เปิดรายการนี้');
+        const [b] = await conn.select({ id: branches.branch_id }).from(branches).where(and(eq(branches.branch_id, p.branch_id), eq(branches.is_delete, false)));
+        if (!b) throw badRequest('ราคาตามสาขา (branch_prices): ไม่พบสาขานี้');
+      }
+      await saveBranchPrices(conn, kind, id, prices.map((p) => ({ branch_id: p.branch_id, price: String(p.price) })));
+    } : undefined,
+  };
+}
+
+/** The list's "สาขา" column for school-wide items (ทุกสาขา, or the chosen branches) and their branch prices. */
+async function decorateScope(db: Db, kind: PricedKind | null, idKey: string, rows: Record<string, any>[]) {
+  const names = new Map((await db.select({ id: branches.branch_id, name: branches.name }).from(branches)).map((b) => [b.id, b.name]));
+  const wide = rows.filter((r) => r.branch_id === null).map((r) => r[idKey] as number);
+  const prices = kind ? await branchPrices(db, kind, wide) : new Map<number, Map<number, string>>();
+  return rows.map((r) => {
+    if (r.branch_id !== null) return { ...r, scope: 'branch', branch_name: r.branch_name ?? names.get(r.branch_id) ?? '', ...(kind ? { branch_prices: [] } : {}) };
+    const ids = r.branch_ids as number[] | null;
+    return {
+      ...r, scope: 'school',
+      branch_name: ids ? `บางสาขา: ${ids.map((i) => names.get(i) ?? i).join(', ')}` : 'ทุกสาขา',
+      ...(kind ? { branch_prices: [...(prices.get(r[idKey]) ?? new Map()).entries()].map(([branch_id, price]) => ({ branch_id, branch_name: names.get(branch_id) ?? '', price: fromSatang(toSatang(price)) })) } : {}),
+    };
+  });
+}
+
 export default async function catalogRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
 
   // ---- courses ------------------------------------------------------------
   crudRoutes(app, {
     prefix: 'course', subject: 'Course', label: 'หลักสูตร', entity: 'course', table: courses as never, idKey: 'course_id', branched: true,
-    moneyKeys: ['price'],
-    fields: { name: Name, detail: Type.Optional(Text(1000)), price: Money(), type: Type.String({ minLength: 1, maxLength: 100 }), theory_hours: Type.Optional(Hours), practice_hours: Type.Optional(Hours), is_activate: Type.Optional(Type.Boolean()) },
+    moneyKeys: ['price'], schoolWide: schoolWide('course'), decorate: (d, rows) => decorateScope(d, 'course', 'course_id', rows),
+    fields: { name: Name, detail: Type.Optional(Text(1000)), price: Money(), type: Type.String({ minLength: 1, maxLength: 100 }), theory_hours: Type.Optional(Hours), practice_hours: Type.Optional(Hours), is_activate: Type.Optional(Type.Boolean()), branch_prices: Type.Optional(BranchPrices) },
     textColumns: (t) => [t.name, t.detail],
     filters: (q, t) => [isAll(q.type) ? undefined : eq(t.type, q.type!)],
     filterOptions: async (d) => ({ type: withAll(namedOptions(await courseTypeList(d))) }),
@@ -82,7 +129,7 @@ export default async function catalogRoutes(app: FastifyInstance) {
   // ---- promotions ---------------------------------------------------------
   crudRoutes(app, {
     prefix: 'promotion', subject: 'Promotion', label: 'โปรโมชั่น/ส่วนลด', entity: 'promotion', table: promotions as never, idKey: 'promotion_id', branched: true,
-    moneyKeys: ['value'],
+    moneyKeys: ['value'], schoolWide: schoolWide(null), decorate: (d, rows) => decorateScope(d, null, 'promotion_id', rows),
     fields: {
       code: Type.String({ pattern: '^[A-Za-z0-9_-]{2,30}$' }), name: Name, detail: Type.Optional(Text(1000)),
       type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -105,10 +152,12 @@ export default async function catalogRoutes(app: FastifyInstance) {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(row.start) || Number.isNaN(Date.parse(row.start))) throw badRequest('วันเริ่มต้น (start): วันที่ไม่ถูกต้อง');
       if (row.end < row.start) throw badRequest('วันสิ้นสุด (end): ต้องไม่ก่อนวันเริ่มต้น');
       if (!row.is_unlimit && !(row.limit > 0)) throw badRequest('จำนวนสิทธิ์ (limit): ต้องมากกว่า 0 หรือเลือกไม่จำกัดจำนวน');
-      const [dup] = await conn.select({ id: promotions.promotion_id }).from(promotions).where(and(
-        eq(promotions.branch_id, row.branch_id), eq(promotions.is_delete, false), sql`upper(${promotions.code}) = ${row.code}`,
+      // one code means one promotion wherever it is typed: a school-wide code is unique in the school
+      const [dup] = await conn.select({ id: promotions.promotion_id, branch_id: promotions.branch_id }).from(promotions).where(and(
+        row.branch_id === null ? undefined : sql`(${promotions.branch_id} is null or ${promotions.branch_id} = ${row.branch_id})`,
+        eq(promotions.is_delete, false), sql`upper(${promotions.code}) = ${row.code}`,
         row.promotion_id ? sql`${promotions.promotion_id} <> ${row.promotion_id}` : undefined));
-      if (dup) throw conflict(`รหัส (code): มีโปรโมชั่นรหัส ${row.code} ในสาขานี้อยู่แล้ว`);
+      if (dup) throw conflict(dup.branch_id === null ? `รหัส (code): มีโปรโมชั่นรหัส ${row.code} ของทุกสาขาอยู่แล้ว` : `รหัส (code): มีโปรโมชั่นรหัส ${row.code} ในสาขานี้อยู่แล้ว`);
     },
   });
   app.get('/promotion/type', { config: { auth: ['read', 'Promotion'] }, schema: { tags: ['promotion'], summary: 'Course types a promotion may target (ทั้งหมด = all)' } },
@@ -117,8 +166,8 @@ export default async function catalogRoutes(app: FastifyInstance) {
   // ---- other fees ---------------------------------------------------------
   crudRoutes(app, {
     prefix: 'otherfee', subject: 'OtherFee', label: 'ค่าธรรมเนียม', entity: 'other_fee', table: otherFees as never, idKey: 'other_fee_id', branched: true,
-    moneyKeys: ['price'],
-    fields: { name: Name, detail: Type.Optional(Text(1000)), price: Money(), is_request_fee: Type.Optional(Type.Boolean()), is_activate: Type.Optional(Type.Boolean()) },
+    moneyKeys: ['price'], schoolWide: schoolWide('other_fee'), decorate: (d, rows) => decorateScope(d, 'other_fee', 'other_fee_id', rows),
+    fields: { name: Name, detail: Type.Optional(Text(1000)), price: Money(), is_request_fee: Type.Optional(Type.Boolean()), is_activate: Type.Optional(Type.Boolean()), branch_prices: Type.Optional(BranchPrices) },
     textColumns: (t) => [t.name, t.detail],
     filters: (q, t) => [q.type === 'request' || q.type === 'ค่าคำร้อง' ? eq(t.is_request_fee, true) : q.type === 'other' || q.type === 'ค่าธรรมเนียมอื่น' ? eq(t.is_request_fee, false) : undefined],
     filterOptions: async () => ({ type: withAll([{ name: 'ค่าธรรมเนียมอื่น', value: 'other' }, { name: 'ค่าคำร้อง', value: 'request' }]) }),
