@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { Id, IsoDate, Money, Text } from '@khabkhi/contracts';
+import { Envelope, Id, IsoDate, Money, Text } from '@khabkhi/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { fromSatang, toSatang } from '@khabkhi/thai';
 import type { Conn, Db } from '../../db/connection.js';
 import { courses, courseTypes, evaluates, expenseCategories, listExpenses, listPayroll, otherFees, promotions } from '../../db/schema/catalog.js';
@@ -9,7 +10,7 @@ import { branches } from '../../db/schema/core.js';
 import { audit } from '../../http/audit.js';
 import { actorOf, branchScopeWhere } from '../../http/auth.js';
 import { ALL, isAll, ok } from '../../http/envelope.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, namedOptions, withAll } from '../../http/tables.js';
 import { crudRoutes, type CrudSpec } from '../../http/crud.js';
 import { branchPrices, catalogScopeSql, offeredAtSql, saveBranchPrices, type PricedKind } from './offer.js';
@@ -104,6 +105,29 @@ export default async function catalogRoutes(app: FastifyInstance) {
     async () => ok(await courseTypeList(db())));
 
   const TypeBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+  const TypeRow = Type.Object({ name: Type.String(), min_age: Type.Integer() });
+  const typeRows = async () => (await db().select({ name: courseTypes.name, min_age: courseTypes.min_age }).from(courseTypes)
+    .where(eq(courseTypes.is_delete, false)).orderBy(asc(courseTypes.sort), asc(courseTypes.name)));
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get('/course/type/list', {
+    config: { auth: ['read', 'Course'] },
+    schema: { tags: ['course'], summary: 'Course types with the minimum age the registration form warns under', response: { 200: Envelope(Type.Array(TypeRow)) } },
+  }, async () => ok(await typeRows()));
+  const MinAgeBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), min_age: Type.Integer({ minimum: 0, maximum: 99 }) }, { additionalProperties: false });
+  typed.put('/course/type/update', {
+    config: { auth: ['update', 'Course'] },
+    schema: { tags: ['course'], summary: 'Set a course type’s minimum age', body: MinAgeBody, response: { 200: Envelope(Type.Array(TypeRow)) } },
+  }, async (req) => {
+    const { name, min_age } = req.body;
+    if (actorOf(req).branchScope !== null) throw forbidden('อายุขั้นต่ำของประเภทหลักสูตรใช้ทั้งโรงเรียน แก้ไขได้เฉพาะสำนักงานใหญ่');
+    await db().transaction(async (tx) => {
+      const [before] = await tx.select().from(courseTypes).where(and(eq(courseTypes.name, name), eq(courseTypes.is_delete, false))).for('update');
+      if (!before) throw notFound('ไม่พบประเภทหลักสูตรนี้');
+      const [after] = await tx.update(courseTypes).set({ min_age, updatedAt: new Date() }).where(eq(courseTypes.course_type_id, before.course_type_id)).returning();
+      await audit(tx, actorOf(req), { entity: 'course_type', entityId: before.course_type_id, action: 'update', before, after }, req.id);
+    });
+    return ok(await typeRows(), `บันทึกอายุขั้นต่ำของ${name}เป็น ${min_age} ปีเรียบร้อยแล้ว`);
+  });
   app.post('/course/type/create', { config: { auth: ['update', 'Course'] }, schema: { tags: ['course'], summary: 'Add a course type', body: TypeBody } }, async (req) => {
     const name = (req.body as { name: string }).name.trim();
     if (!name) throw badRequest('ชื่อ (name): ต้องระบุ');
