@@ -5,7 +5,7 @@
  */
 import { CheckOutlined, DeleteOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
 import { formatBaht } from '@khabkhi/thai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf } from './lines';
+import { ageOrNull, underAgeWarning } from './ageRules';
 
 interface CourseLineForm { course_id?: number; cost?: string; promotion_code?: string; discount?: string; exam_date?: string | null }
 interface FeeLineForm { other_fee_id?: number; cost?: string; date?: string | null }
@@ -46,6 +47,7 @@ export default function NewApplication() {
   const courses = (Form.useWatch('courses', form) ?? []) as CourseLineForm[];
   const fees = (Form.useWatch('other_fees', form) ?? []) as FeeLineForm[];
   const paid = Form.useWatch('paid', form) as string | undefined;
+  const birthday = Form.useWatch(['customer', 'birthday'], form) as string | null | undefined;
   const t = totalsOf(courses, fees);
   const d = opts.data;
 
@@ -113,6 +115,8 @@ export default function NewApplication() {
   const courseOptions = (d?.courses ?? []).map((c) => ({ value: c.course_id, label: `${c.name} · ${c.type} · ${formatBaht(c.price)} บาท` }));
   const feeOptions = (d?.other_fees ?? []).map((f) => ({ value: f.other_fee_id, label: `${f.name} · ${formatBaht(f.price)} บาท` }));
   const payError = paymentProblem(paid, t.net);
+  const chosenCourses = courses.map((l) => d?.courses.find((c) => c.course_id === l.course_id)).filter((c): c is NonNullable<typeof c> => !!c);
+  const ageWarning = underAgeWarning(ageOrNull(birthday), chosenCourses, d?.min_ages ?? {});
 
   return (
     <div onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.submit(); } }}>
@@ -149,14 +153,17 @@ export default function NewApplication() {
         </Card>
 
         <Card title="หลักสูตร" className="form-section" style={{ marginBottom: 16 }}>
+          {d?.courses_hint && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="ไม่มีหลักสูตรให้เลือก" description={d.courses_hint} data-testid="courses-hint" />}
+          {ageWarning && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={ageWarning} data-testid="age-warning" />}
           <Form.List name="courses">
             {(rows, { add, remove }) => (
               <>
                 {rows.map((row, index) => (
                   <Row key={row.key} gutter={12} align="bottom">
-                    <Col xs={24} md={9}>
+                    <Col xs={24} md={7} lg={8}>
                       <Form.Item name={[row.name, 'course_id']} label={`หลักสูตรที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกหลักสูตร' }]}>
                         <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading}
+                          notFoundContent={d?.courses_hint ?? 'ไม่พบหลักสูตรที่ค้นหา'}
                           onChange={(id: number) => {
                             const c = d?.courses.find((x) => x.course_id === id);
                             form.setFieldValue(['courses', row.name], lineOnCourseChange({ ...form.getFieldValue(['courses', row.name]), course_id: id }, c?.price ?? '0', 'new'));
@@ -166,9 +173,9 @@ export default function NewApplication() {
                     <Col xs={12} md={3}>
                       <Form.Item name={[row.name, 'cost']} label="ราคา"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={12} md={6} lg={5}>
                       <Form.Item name={[row.name, 'promotion_code']} label="รหัสส่วนลด" normalize={(v: string) => v.toUpperCase()}>
-                        <Input maxLength={50} placeholder="ถ้ามี" data-enter="keep"
+                        <Input maxLength={30} placeholder="ถ้ามี" data-enter="keep" style={{ minWidth: 0 }}
                           onKeyDown={(e) => {
                             if (e.key !== 'Enter') return;
                             e.preventDefault();
@@ -203,7 +210,15 @@ export default function NewApplication() {
               <>
                 {rows.map((row, index) => (
                   <Row key={row.key} gutter={12} align="bottom">
-                    <Col xs={24} md={10}>
+                    <Col xs={24} md={10} onKeyDownCapture={(e) => {
+                      // Enter on a fee line left empty: the line goes and the keyboard goes on to ยอดชำระ
+                      if (e.key !== 'Enter' || form.getFieldValue(['other_fees', row.name, 'other_fee_id'])) return;
+                      if ((e.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
+                      e.preventDefault();
+                      e.stopPropagation();
+                      remove(row.name);
+                      setTimeout(() => document.querySelector<HTMLInputElement>('#paid')?.focus(), 0);
+                    }}>
                       <Form.Item name={[row.name, 'other_fee_id']} label={`รายการที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกรายการ หรือกดลบแถวนี้' }]}>
                         <Select options={feeOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหา"
                           onChange={(id: number) => form.setFieldValue(['other_fees', row.name, 'cost'], d?.other_fees.find((f) => f.other_fee_id === id)?.price ?? '0')} />
@@ -220,7 +235,14 @@ export default function NewApplication() {
                     </Col>
                   </Row>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ cost: '0', date: null })} data-testid="add-fee">เพิ่มค่าธรรมเนียม</Button>
+                <Space wrap>
+                  <Button icon={<PlusOutlined />} data-testid="add-fee" data-enter-stop
+                    onClick={() => {
+                      add({ cost: '0', date: null });
+                      setTimeout(() => document.querySelector<HTMLInputElement>(`#other_fees_${rows.length}_other_fee_id`)?.focus(), 0);
+                    }}>เพิ่มค่าธรรมเนียม</Button>
+                  <Typography.Text type="secondary" style={{ fontSize: 13 }}>Enter เพื่อเพิ่มรายการ · กด Enter ที่ช่องรายการที่ว่างเพื่อข้ามไปยอดชำระ</Typography.Text>
+                </Space>
               </>
             )}
           </Form.List>
