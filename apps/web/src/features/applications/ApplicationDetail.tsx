@@ -22,6 +22,7 @@ import { CustomerBlock, customerBody } from './CustomerBlock';
 import { approvalKeys } from '../approvals/queries';
 import { paymentKeys } from '../payments/queries';
 import { phoneText } from '../../components/phoneField';
+import { ApplicationHistory } from '../audit/ApplicationHistory';
 
 type Prefix = 'application' | 'applicationfee' | 'applicationrequest';
 
@@ -233,6 +234,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
           <CustomerBlock form={customerForm} prefixes={opts.data?.prefixes ?? []} cardPort={opts.data?.card_agent_port ?? 8189} />
         </Form>
       </Modal>
+      {appId ? <ApplicationHistory applicationId={appId} /> : null}
     </div>
   );
 }
