@@ -28,3 +28,11 @@ describe('the audit screen shows each change in Thai (issue 12.15)', () => {
     ]);
   });
 });
+
+describe('branch prices in the audit', () => {
+  it('are named by branch and shown as money', () => {
+    expect(auditChanges({ branch_prices: { 'สาขาเชียงใหม่': '5900' } }, { branch_prices: { 'สาขาเชียงใหม่': '5900', 'สาขาบางเขน': '6200' } })).toEqual([
+      { path: 'branch_prices.สาขาบางเขน', label: 'ราคาตามสาขา › สาขาบางเขน', before: '-', after: '6,200.00 บาท' },
+    ]);
+  });
+});

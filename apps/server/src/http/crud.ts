@@ -53,7 +53,7 @@ export interface CrudSpec {
     atBranch: (t: any, branchId: number) => SQL;
     /** body keys that are not columns, saved by afterWrite */
     extraKeys?: string[];
-    afterWrite?: (conn: Conn, id: number, body: Record<string, any>) => Promise<void>;
+    afterWrite?: (conn: Conn, id: number, body: Record<string, any>, actor: Actor, reqId: string) => Promise<void>;
   };
 }
 
@@ -144,7 +144,7 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
       await spec.validate?.(tx, body, null);
       const [row] = await tx.insert(t).values(columnsOnly(body) as never).returning();
       const rid = (row as any)[spec.idKey] as number;
-      await sw?.afterWrite?.(tx, rid, { ...body, ...(row as object) });
+      await sw?.afterWrite?.(tx, rid, { ...body, ...(row as object) }, actor, req.id);
       await audit(tx, actor, { entity: spec.entity, entityId: rid, action: 'create', branchId: (row as any).branch_id ?? null, after: row }, req.id);
       return rid;
     });
@@ -167,7 +167,7 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
       const merged = { ...before, ...changes };
       await spec.validate?.(tx, merged, before);
       const [after] = await tx.update(t).set({ ...columnsOnly(changes), ...('updatedAt' in cols ? { updatedAt: new Date() } : {}) } as never).where(eq(idCol, id)).returning();
-      await sw?.afterWrite?.(tx, id, { ...merged, ...(after as object) });
+      await sw?.afterWrite?.(tx, id, { ...merged, ...(after as object) }, actor, req.id);
       await audit(tx, actor, { entity: spec.entity, entityId: id, action: 'update', branchId: (after as any).branch_id ?? null, before, after }, req.id);
     });
     return ok(await one(id), `บันทึก${spec.label}เรียบร้อยแล้ว`);

@@ -53,19 +53,29 @@ function schoolWide(kind: PricedKind | null): NonNullable<CrudSpec['schoolWide']
     scope: catalogScopeSql,
     atBranch: offeredAtSql,
     extraKeys: ['branch_prices'],
-    afterWrite: kind ? async (conn, id, row) => {
-      if (row.branch_id !== null) return saveBranchPrices(conn, kind, id, []);
-      if (row.branch_prices === undefined) return;
-      const prices = row.branch_prices as { branch_id: number; price: string }[];
-      const seen = new Set<number>();
-      for (const p of prices) {
-        if (seen.has(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): ระบุสาขาเดียวกันซ้ำ');
-        seen.add(p.branch_id);
-        if (row.branch_ids && !row.branch_ids.includes(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): สาขานี้ไม่ได้เปิดรายการนี้');
-        const [b] = await conn.select({ id: branches.branch_id }).from(branches).where(and(eq(branches.branch_id, p.branch_id), eq(branches.is_delete, false)));
-        if (!b) throw badRequest('ราคาตามสาขา (branch_prices): ไม่พบสาขานี้');
+    afterWrite: kind ? async (conn, id, row, actor, reqId) => {
+      const names = new Map((await conn.select({ id: branches.branch_id, name: branches.name }).from(branches)).map((b) => [b.id, b.name]));
+      const before = (await branchPrices(conn, kind, [id])).get(id) ?? new Map<number, string>();
+      let prices: { branch_id: number; price: string }[];
+      if (row.branch_id !== null) prices = [];
+      else if (row.branch_prices === undefined) return;
+      else {
+        prices = (row.branch_prices as { branch_id: number; price: string }[]).map((p) => ({ branch_id: p.branch_id, price: String(p.price) }));
+        const seen = new Set<number>();
+        for (const p of prices) {
+          if (seen.has(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): ระบุสาขาเดียวกันซ้ำ');
+          seen.add(p.branch_id);
+          if (row.branch_ids && !row.branch_ids.includes(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): สาขานี้ไม่ได้เปิดรายการนี้');
+          if (!names.has(p.branch_id)) throw badRequest('ราคาตามสาขา (branch_prices): ไม่พบสาขานี้');
+        }
       }
-      await saveBranchPrices(conn, kind, id, prices.map((p) => ({ branch_id: p.branch_id, price: String(p.price) })));
+      await saveBranchPrices(conn, kind, id, prices);
+      // the branch prices live beside the row: their change gets its own audit row, named by branch
+      const show = (m: Iterable<[number, string]>) => Object.fromEntries([...m].map(([b, p]) => [names.get(b) ?? String(b), fromSatang(toSatang(p))]));
+      const was = show(before), now = show(prices.map((p) => [p.branch_id, p.price] as [number, string]));
+      if (JSON.stringify(was) !== JSON.stringify(now)) {
+        await audit(conn, actor, { entity: kind, entityId: id, action: 'update', branchId: row.branch_id ?? null, before: { branch_prices: was }, after: { branch_prices: now } }, reqId);
+      }
     } : undefined,
   };
 }

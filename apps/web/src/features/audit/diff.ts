@@ -63,7 +63,8 @@ export function auditChanges(before: unknown, after: unknown): Change[] {
     .filter((k) => JSON.stringify(b[k] ?? null) !== JSON.stringify(a[k] ?? null) || !hasBefore || !hasAfter)
     .filter((k) => !(hasBefore && hasAfter && !(k in a)))
     .map((k) => {
-      const leaf = k.split('.').pop()!;
+      // a branch price is named by its branch ("ราคาตามสาขา › สาขาเชียงใหม่") and is money
+      const leaf = k.startsWith('branch_prices.') ? 'price' : k.split('.').pop()!;
       return { path: k, label: fieldName(k), before: hasBefore ? valueText(leaf, b[k]) : '', after: hasAfter ? valueText(leaf, a[k]) : '' };
     })
     .filter((c) => !(c.before === '-' && c.after === '-') && !(c.before === '' && c.after === '-') && !(c.after === '' && c.before === '-'));
