@@ -133,4 +133,51 @@ describe('registration at the counter', () => {
     await expect.poll(() => page.getByTestId('totals').innerText()).toContain('รับเงินโอนแล้ว 3,470.00 บาท');
     await e.shot(page, 'paybalance-list');
   });
+
+  it('another branch sees the returning customer\'s name and a masked phone until the ID card is checked (issue 12.17)', async () => {
+    const page = await e.page();
+    await login(e, page, 'suda'); // cashier at สาขาบางเขน; the customer was registered at the head office
+    await page.goto(`${e.baseUrl}/applications/new`);
+    await page.locator('#customer_idcard').fill(idcard);
+    await page.keyboard.press('Enter');
+    const limited = page.getByTestId('limited-customer');
+    await limited.waitFor();
+    expect(await limited.innerText()).toMatch(/ลูกค้าเดิมของสำนักงานใหญ่[\s\S]*นางสาวกานดา ขับเก่ง · โทร\. 089-xxx-2222/);
+    expect(await page.locator('#customer_subdistrict').inputValue()).toBe('');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('');
+    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await e.shot(page, `registration-other-branch-customer-${width}`);
+    }
+    await page.locator('#customer_birthday').fill('15/03/2545');
+    await page.keyboard.press('Enter');
+    await limited.getByRole('button', { name: 'ยืนยันตัวตน' }).click();
+    await expect.poll(() => page.locator('#customer_subdistrict').inputValue(), { timeout: 10_000 }).toBe('ลาดยาว');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('089-111-2222');
+    expect(await limited.count()).toBe(0);
+  });
+
+  it('the promotion code field shows STUDENT500 whole, and a car student under 18 is warned (issue 12.11)', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${e.baseUrl}/applications/new`);
+      await page.locator('#courses_0_course_id').click();
+      await page.keyboard.type('รถยนต์ 15');
+      await page.keyboard.press('Enter');
+      await page.locator('#courses_0_promotion_code').fill('STUDENT500');
+      const fits = await page.locator('#courses_0_promotion_code').evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
+      expect(fits, `STUDENT500 fits at ${width}`).toBe(true);
+      const young = new Date(Date.now() - 16.5 * 365.25 * 86400000);
+      const be = `${String(young.getDate()).padStart(2, '0')}/${String(young.getMonth() + 1).padStart(2, '0')}/${young.getFullYear() + 543}`;
+      await page.locator('#customer_birthday').fill(be);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('age-warning').waitFor();
+      expect(await page.getByTestId('age-warning').innerText()).toMatch(/อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำของหลักสูตรรถยนต์ \(18 ปี\)/);
+      await page.locator('#courses_0_course_id').click(); // the course list open, as staff see it
+      await e.shot(page, `registration-course-line-${width}`);
+      await page.keyboard.press('Escape');
+    }
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { CheckOutlined, DeleteOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Grid, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
 import { formatBaht } from '@khabkhi/thai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -34,6 +34,8 @@ const BLANK = {
 
 export default function NewApplication() {
   const [form] = Form.useForm();
+  // narrower screens: the code field keeps its room for STUDENT500, the check button shows its icon only
+  const screens = Grid.useBreakpoint();
   const { user } = useSession();
   const [branchId, setBranchId] = useState<number | undefined>(undefined);
   const opts = useRegisterOptions(branchId);
@@ -160,7 +162,7 @@ export default function NewApplication() {
               <>
                 {rows.map((row, index) => (
                   <Row key={row.key} gutter={12} align="bottom">
-                    <Col xs={24} md={7} lg={8}>
+                    <Col xs={24} md={7} xl={8}>
                       <Form.Item name={[row.name, 'course_id']} label={`หลักสูตรที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกหลักสูตร' }]}>
                         <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading}
                           notFoundContent={d?.courses_hint ?? 'ไม่พบหลักสูตรที่ค้นหา'}
@@ -173,7 +175,7 @@ export default function NewApplication() {
                     <Col xs={12} md={3}>
                       <Form.Item name={[row.name, 'cost']} label="ราคา"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
-                    <Col xs={12} md={6} lg={5}>
+                    <Col xs={12} md={6} xl={5}>
                       <Form.Item name={[row.name, 'promotion_code']} label="รหัสส่วนลด" normalize={(v: string) => v.toUpperCase()}>
                         <Input maxLength={30} placeholder="ถ้ามี" data-enter="keep" style={{ minWidth: 0 }}
                           onKeyDown={(e) => {
@@ -182,7 +184,8 @@ export default function NewApplication() {
                             const target = e.currentTarget;
                             void checkPromotion(row.name).then(() => focusNext(target));
                           }}
-                          suffix={<Button type="link" size="small" icon={<CheckOutlined />} loading={checking === row.name} onClick={() => void checkPromotion(row.name)} tabIndex={-1}>ตรวจ</Button>} />
+                          suffix={<Button type="link" size="small" icon={<CheckOutlined />} loading={checking === row.name} onClick={() => void checkPromotion(row.name)} tabIndex={-1}
+                            aria-label="ตรวจรหัสส่วนลด" title="ตรวจรหัสส่วนลด" style={{ paddingInline: 4 }}>{screens.xl ? 'ตรวจ' : null}</Button>} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={3}>
