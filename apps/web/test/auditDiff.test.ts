@@ -36,3 +36,9 @@ describe('branch prices in the audit', () => {
     ]);
   });
 });
+
+describe('a created record', () => {
+  it('leaves out its own id and the flags every new record has', () => {
+    expect(auditChanges(null, { course_id: 5, name: 'ก', is_delete: false }, 'course').map((c) => c.label)).toEqual(['ชื่อ']);
+  });
+});

@@ -17,7 +17,7 @@ export function ApplicationHistory({ applicationId }: { applicationId: number })
             <div>
               <Typography.Text strong><ThaiDate value={r.at} variant="datetime" /></Typography.Text>{' '}
               <ActionTag r={r} /> {r.entity_name} · {r.user_name || 'ระบบ'}
-              <AuditChanges before={r.before} after={r.after} max={8} />
+              <AuditChanges before={r.before} after={r.after} entity={r.entity} max={8} />
             </div>
           ),
         }))} />

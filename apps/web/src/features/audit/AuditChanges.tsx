@@ -2,12 +2,12 @@
 import { Typography } from 'antd';
 import { auditChanges } from './diff';
 
-export function AuditChanges({ before, after, max = 12 }: { before: unknown; after: unknown; max?: number }) {
-  const changes = auditChanges(before, after);
-  if (!changes.length) return <Typography.Text type="secondary">-</Typography.Text>;
+export function AuditChanges({ before, after, entity, max = 12 }: { before: unknown; after: unknown; entity?: string; max?: number }) {
+  const changes = auditChanges(before, after, entity);
+  if (!changes.length) return <Typography.Text type="secondary">{before && after ? 'ไม่มีช่องข้อมูลที่เปลี่ยน' : '-'}</Typography.Text>;
   const shown = changes.slice(0, max);
   return (
-    <div className="audit-changes" style={{ fontSize: 13, lineHeight: 1.6 }}>
+    <div className="audit-changes" style={{ fontSize: 13, lineHeight: 1.6, overflowWrap: 'anywhere' }}>
       {shown.map((c) => (
         <div key={c.path}>
           <Typography.Text type="secondary">{c.label}: </Typography.Text>

@@ -2,7 +2,7 @@
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { Tag } from 'antd';
 import { ListPage } from '../../components/ListPage';
-import { ThaiDate } from '../../components/ThaiDate';
+import { thaiDate } from '../../components/ThaiDate';
 import { AuditChanges } from './AuditChanges';
 import { auditChanges } from './diff';
 
@@ -23,13 +23,13 @@ export default function AuditList() {
       dateRange={{ start: addDays(today, -6), end: today, label: 'วันที่' }}
       search="เลขที่รายการ (รหัสในระบบ)" exportName="ประวัติการใช้งาน" defaultPerPage={20}
       columns={[
-        { title: 'เวลา', dataIndex: 'at', width: 150, render: (v: string) => <ThaiDate value={v} variant="datetime" />, exportValue: (r) => r.at },
-        { title: 'ผู้ใช้', dataIndex: 'user_name', width: 170, ellipsis: true, render: (v: string) => v || 'ระบบ' },
-        { title: 'สาขา', dataIndex: 'branch_name', width: 140, ellipsis: true, render: (v: string) => v || 'ทั้งโรงเรียน' },
-        { title: 'ข้อมูล', dataIndex: 'entity_name', width: 150, render: (v: string, r: AuditRow) => <>{v} <span style={{ color: '#888' }}>#{r.entity_id}</span></>, exportValue: (r) => `${r.entity_name} #${r.entity_id}` },
-        { title: 'การกระทำ', dataIndex: 'action_name', width: 110, render: (_: string, r: AuditRow) => <ActionTag r={r} />, exportValue: (r) => r.action_name },
-        { title: 'การเปลี่ยนแปลง (ก่อน → หลัง)', key: 'changes', render: (_: unknown, r: AuditRow) => <AuditChanges before={r.before} after={r.after} />,
-          exportValue: (r) => auditChanges(r.before, r.after).map((c) => `${c.label}: ${c.before ? `${c.before} → ` : ''}${c.after}`).join('; ') },
+        { title: 'เวลา', dataIndex: 'at', width: 128, render: (v: string) => <span style={{ whiteSpace: 'normal' }}>{thaiDate(v, 'datetime')}</span>, exportValue: (r) => r.at },
+        { title: 'ผู้ใช้', dataIndex: 'user_name', width: 150, ellipsis: true, render: (v: string) => v || 'ระบบ' },
+        { title: 'สาขา', dataIndex: 'branch_name', width: 120, ellipsis: true, render: (v: string) => v || 'ทั้งโรงเรียน' },
+        { title: 'ข้อมูล', dataIndex: 'entity_name', width: 130, render: (v: string, r: AuditRow) => <>{v} <span style={{ color: '#888' }}>#{r.entity_id}</span></>, exportValue: (r) => `${r.entity_name} #${r.entity_id}` },
+        { title: 'การกระทำ', dataIndex: 'action_name', width: 96, render: (_: string, r: AuditRow) => <ActionTag r={r} />, exportValue: (r) => r.action_name },
+        { title: 'การเปลี่ยนแปลง (ก่อน → หลัง)', key: 'changes', render: (_: unknown, r: AuditRow) => <AuditChanges before={r.before} after={r.after} entity={r.entity} />,
+          exportValue: (r) => auditChanges(r.before, r.after, r.entity).map((c) => `${c.label}: ${c.before ? `${c.before} → ` : ''}${c.after}`).join('; ') },
       ]}
     />
   );

@@ -54,9 +54,17 @@ function flatten(o: unknown, prefix = '', out: Record<string, unknown> = {}): Re
 
 export interface Change { path: string; label: string; before: string; after: string }
 
-/** The fields that differ between before and after (a create lists what was recorded; a delete what was removed). */
-export function auditChanges(before: unknown, after: unknown): Change[] {
+/**
+ * The fields that differ between before and after (a create lists what was recorded; a delete what was removed),
+ * leaving out the record's own id and the flags a new record always has.
+ */
+export function auditChanges(before: unknown, after: unknown, entity?: string): Change[] {
   const b = flatten(before), a = flatten(after);
+  const own = entity ? `${entity}_id` : null;
+  for (const o of [a, b]) {
+    if (own) delete o[own];
+    for (const k of ['is_delete', 'is_demo']) if (o[k] === false) delete o[k];
+  }
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const hasBefore = before !== null && before !== undefined, hasAfter = after !== null && after !== undefined;
   return keys
