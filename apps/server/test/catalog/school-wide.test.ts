@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../../src/db/connection.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { databaseBefore } from '../migrations.js';
 import { customer } from '../money/fixtures.js';
 
 let t: TestApp;
@@ -97,17 +91,10 @@ describe('a school-wide catalog (issue 12.14)', () => {
   });
 });
 
-describe.skipIf(!!process.env.DATABASE_URL)('the migration turns the per-branch copies into school-wide items', () => {
+describe('the migration turns the per-branch copies into school-wide items', () => {
   it('three copies of a course become one with a branch price; identical promotion codes merge with their usage', async () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag.endsWith('_school_wide_catalog'));
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'khabkhi-mig-'));
-    fs.mkdirSync(path.join(before, 'meta'));
-    fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-    for (const e of journal.entries.slice(0, at)) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    const client = new PGlite();
-    await migrate(drizzle(client), { migrationsFolder: before });
-    await client.exec(`
+    const db = await databaseBefore('_school_wide_catalog');
+    await db.exec(`
       insert into branches (code, name, is_head_office) values ('HQ', 'สำนักงานใหญ่', true), ('BKN', 'บางเขน', false), ('CNX', 'เชียงใหม่', false);
       insert into course_types (name) values ('รถยนต์'), ('รถจักรยานยนต์');
       insert into courses (branch_id, name, type, price) select branch_id, 'รถยนต์ 15 ชม.', 'รถยนต์', case code when 'CNX' then 5900 else 6500 end from branches;
@@ -115,8 +102,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('the migration turns the per-branch 
       insert into other_fees (branch_id, name, price) select branch_id, 'ค่าเช่ารถสอบ', 500 from branches where code <> 'CNX';
       insert into promotions (branch_id, code, name, value, start, "end", is_unlimit, "limit", usage)
         select branch_id, 'STUDENT500', 'ลด 500', 500, '2026-01-01', '2026-12-31', false, 50, case code when 'HQ' then 7 else 2 end from branches;`);
-    await migrate(drizzle(client), { migrationsFolder });
-    const q = async (sql: string) => (await client.query(sql)).rows;
+    await db.migrateAll();
+    const q = (sql: string) => db.rows(sql);
     expect(await q(`select name, branch_id, branch_ids, price::text from courses where not is_delete order by name`)).toEqual([
       { name: 'รถยนต์ 15 ชม.', branch_id: null, branch_ids: null, price: '6500.00' },
       { name: 'เฉพาะบางเขน', branch_id: expect.any(Number), branch_ids: null, price: '4000.00' },
@@ -127,7 +114,6 @@ describe.skipIf(!!process.env.DATABASE_URL)('the migration turns the per-branch 
     expect(fee!.branch_id).toBeNull();
     expect(fee!.branch_ids).toHaveLength(2); // offered by the two branches that had it, not by Chiang Mai
     expect(await q(`select code, branch_id, "limit", usage from promotions where not is_delete`)).toEqual([{ code: 'STUDENT500', branch_id: null, limit: 150, usage: 11 }]);
-    await client.close();
-    fs.rmSync(before, { recursive: true, force: true });
+    await db.close();
   });
 });

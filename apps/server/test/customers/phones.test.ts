@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { makeThaiNationalId } from '@khabkhi/thai';
-import { migrationsFolder } from '../../src/db/connection.js';
 import type { TestApp } from '../helpers.js';
+import { databaseBefore } from '../migrations.js';
 import { customer, moneySuite, type Catalog } from '../money/fixtures.js';
 
 const suite = moneySuite();
@@ -54,31 +48,20 @@ describe('phone numbers are stored as digits and found however they are typed', 
   });
 });
 
-describe.skipIf(!!process.env.DATABASE_URL)('the migration normalizes the phones already stored', () => {
+describe('the migration normalizes the phones already stored', () => {
   it('turns 081-234-5678, +66 81 234 5678 and (02) 123-4567 into digits in customers, users and branches', async () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-    const at = journal.entries.findIndex((e) => e.tag.endsWith('_phone_digits'));
-    expect(at).toBeGreaterThan(0);
-    // the migrations before this one, in a folder of their own
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'khabkhi-mig-'));
-    fs.mkdirSync(path.join(before, 'meta'));
-    fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-    for (const e of journal.entries.slice(0, at)) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
-    const client = new PGlite();
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
-    await client.exec(`
+    const db = await databaseBefore('_phone_digits');
+    await db.exec(`
       insert into branches (code, name, phone_1, phone_2) values ('T1', 'ทดสอบ', '(02) 123-4567', '053-210-987');
       insert into roles (slug, name, abilities) values ('t', 'ทดสอบ', '[]');
       insert into users (username, password_hash, role_id, branch_id, fname, phone_1, emergency_phone)
         select 'u', 'x', r.role_id, b.branch_id, 'ผู้ใช้', '081 234 5678', '+66 81 234 5678' from roles r, branches b;
       insert into customers (idcard, fname, phone_1, phone_2, branch_id)
         select '${makeThaiNationalId('110350041234')}', 'ลูกค้า', '081-234-5678', '+66812345678', branch_id from branches;`);
-    await migrate(db, { migrationsFolder });
-    expect((await client.query('select phone_1, phone_2 from branches')).rows).toEqual([{ phone_1: '021234567', phone_2: '053210987' }]);
-    expect((await client.query('select phone_1, emergency_phone from users')).rows).toEqual([{ phone_1: '0812345678', emergency_phone: '0812345678' }]);
-    expect((await client.query('select phone_1, phone_2 from customers')).rows).toEqual([{ phone_1: '0812345678', phone_2: '0812345678' }]);
-    await client.close();
-    fs.rmSync(before, { recursive: true, force: true });
+    await db.migrateAll();
+    expect(await db.rows('select phone_1, phone_2 from branches')).toEqual([{ phone_1: '021234567', phone_2: '053210987' }]);
+    expect(await db.rows('select phone_1, emergency_phone from users')).toEqual([{ phone_1: '0812345678', emergency_phone: '0812345678' }]);
+    expect(await db.rows('select phone_1, phone_2 from customers')).toEqual([{ phone_1: '0812345678', phone_2: '0812345678' }]);
+    await db.close();
   });
 });
