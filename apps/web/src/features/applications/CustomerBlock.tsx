@@ -128,28 +128,28 @@ export function CustomerBlock({ form, prefixes, cardPort, disabled }: { form: Fo
           action={<Button type="primary" loading={confirming} onClick={() => void confirmIdentity(limited, form.getFieldValue(['customer', 'birthday']) as string | null)}>ยืนยันตัวตน</Button>} />
       )}
       <Row gutter={16}>
-        <Col xs={24} md={4}>
+        <Col xs={24} md={3}>
           <Form.Item name={['customer', 'prefix']} label="คำนำหน้า" rules={[tooLong('คำนำหน้า', NAME_LIMITS.prefix)]}>
             <AutoComplete options={prefixes.map((p) => ({ value: p }))} filterOption={(i, o) => String(o?.value ?? '').startsWith(i)} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={7}>
+        <Col xs={24} md={6}>
           <Form.Item name={['customer', 'fname']} label="ชื่อ" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกชื่อ' }, tooLong('ชื่อ', NAME_LIMITS.fname)]}>
             <Input count={{ show: (c) => c.count > NAME_LIMITS.fname * 0.8, max: NAME_LIMITS.fname }} />
           </Form.Item>
         </Col>
-        <Col xs={24} md={7}>
+        <Col xs={24} md={6}>
           <Form.Item name={['customer', 'sname']} label="นามสกุล" rules={[tooLong('นามสกุล', NAME_LIMITS.sname)]}>
             <Input count={{ show: (c) => c.count > NAME_LIMITS.sname * 0.8, max: NAME_LIMITS.sname }} />
           </Form.Item>
         </Col>
-        <Col xs={16} md={4}>
+        <Col xs={16} md={6}>
           <Form.Item name={['customer', 'birthday']} label="วันเกิด"
             rules={[{ validator: (_, v: string | null) => { const p = birthdayProblem(v, todayBangkok()); return p ? Promise.reject(new Error(p)) : Promise.resolve(); } }]}>
             <ThaiDatePicker style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col xs={8} md={2}>
+        <Col xs={8} md={3}>
           <Form.Item label="อายุ"><Input value={ageText(birthday)} readOnly tabIndex={-1} aria-label="อายุ" /></Form.Item>
         </Col>
       </Row>

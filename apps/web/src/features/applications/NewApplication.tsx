@@ -34,7 +34,8 @@ const BLANK = {
 
 export default function NewApplication() {
   const [form] = Form.useForm();
-  // narrower screens: the code field keeps its room for STUDENT500, the check button shows its icon only
+  // below 1200 px a course line takes two rows (course, then price · code · discount · exam date); on a narrow
+  // screen the code field keeps its room for STUDENT500 and the check button shows its icon only
   const screens = Grid.useBreakpoint();
   const { user } = useSession();
   const [branchId, setBranchId] = useState<number | undefined>(undefined);
@@ -162,9 +163,9 @@ export default function NewApplication() {
               <>
                 {rows.map((row, index) => (
                   <Row key={row.key} gutter={12} align="bottom">
-                    <Col xs={24} md={7} xl={8}>
+                    <Col xs={24} xl={8}>
                       <Form.Item name={[row.name, 'course_id']} label={`หลักสูตรที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกหลักสูตร' }]}>
-                        <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading}
+                        <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading} popupMatchSelectWidth={460}
                           notFoundContent={d?.courses_hint ?? 'ไม่พบหลักสูตรที่ค้นหา'}
                           onChange={(id: number) => {
                             const c = d?.courses.find((x) => x.course_id === id);
@@ -172,10 +173,10 @@ export default function NewApplication() {
                           }} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={3}>
+                    <Col xs={12} md={5} xl={3}>
                       <Form.Item name={[row.name, 'cost']} label="ราคา"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
-                    <Col xs={12} md={6} xl={5}>
+                    <Col xs={12} md={7} xl={5}>
                       <Form.Item name={[row.name, 'promotion_code']} label="รหัสส่วนลด" normalize={(v: string) => v.toUpperCase()}>
                         <Input maxLength={30} placeholder="ถ้ามี" data-enter="keep" style={{ minWidth: 0 }}
                           onKeyDown={(e) => {
@@ -185,13 +186,13 @@ export default function NewApplication() {
                             void checkPromotion(row.name).then(() => focusNext(target));
                           }}
                           suffix={<Button type="link" size="small" icon={<CheckOutlined />} loading={checking === row.name} onClick={() => void checkPromotion(row.name)} tabIndex={-1}
-                            aria-label="ตรวจรหัสส่วนลด" title="ตรวจรหัสส่วนลด" style={{ paddingInline: 4 }}>{screens.xl ? 'ตรวจ' : null}</Button>} />
+                            aria-label="ตรวจรหัสส่วนลด" title="ตรวจรหัสส่วนลด" style={{ paddingInline: 4 }}>{screens.lg ? 'ตรวจ' : null}</Button>} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={3}>
+                    <Col xs={12} md={5} xl={3}>
                       <Form.Item name={[row.name, 'discount']} label="ส่วนลด"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={12} md={6} xl={4}>
                       <Form.Item name={[row.name, 'exam_date']} label="วันสอบ (ถ้ามี)"><ThaiDatePicker style={{ width: '100%' }} /></Form.Item>
                     </Col>
                     <Col xs={24} md={1}>
