@@ -60,11 +60,13 @@ describe('customer privacy across branches (issue 12.17)', () => {
     expect(blocked.body.message).toMatch(/เกิน 5 ครั้ง/);
   });
 
-  it('once the customer registers at the other branch, that branch sees the whole record', async () => {
+  it('once the customer registers at the other branch, that branch sees the whole record; blank fields did not wipe it', async () => {
     const suda = await t.as('suda');
-    const r = await suda.post('/api/application/create', { customer: customer({ ...c, idcard: c.idcard }), courses: [{ course_id: cat.bknCar }], other_fees: [] });
+    // registered from the limited view: only the names typed, address, birthday and phone left blank
+    const blank = customer({ idcard: c.idcard, fname: c.fname, birthday: null, address: '', moo: '', soi: '', street: '', subdistrict: '', district: '', province: '', postcode: '', phone_1: '' });
+    const r = await suda.post('/api/application/create', { customer: blank, courses: [{ course_id: cat.bknCar }], other_fees: [] });
     expect(r.status, r.body.message).toBe(200);
-    expect((await suda.get('/api/customer/check', { idcard: c.idcard })).body.data).toMatchObject({ limited: false, address: '12/3' });
+    expect((await suda.get('/api/customer/check', { idcard: c.idcard })).body.data).toMatchObject({ limited: false, address: '12/3', subdistrict: 'จอมพล', phone_1: '0812345678', birthday: '1999-04-13' });
   });
 });
 
@@ -98,7 +100,9 @@ describe('inputs that cannot be right (issue 12.11)', () => {
   });
 
   it('the photo size limit the web shows is the server’s UPLOAD_MAX_BYTES', async () => {
-    const r = await (await t.as('malee')).get('/api/settings/get');
-    expect(r.body.data.upload_max_bytes).toBe(t.config.uploadMaxBytes);
+    const r = await (await t.as('malee')).get('/api/files/limits');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ upload_max_bytes: t.config.uploadMaxBytes });
+    expect((await t.call('GET', '/api/files/limits')).status).toBe(401);
   });
 });

@@ -24,9 +24,9 @@ export const megabytes = (bytes: number) => String(Math.round((bytes / 1024 / 10
 
 export function PhotoField({ value, onChange, disabled, size = 96, shape, icon }: PhotoFieldProps) {
   const { message } = App.useApp();
-  // one number: the server's limit (settings/get answers UPLOAD_MAX_BYTES), shared with the settings page's query
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.get<{ upload_max_bytes?: number }>('/settings/get'), staleTime: 60_000 });
-  const maxBytes = settings.data?.upload_max_bytes;
+  // one number: the server's limit (files/limits answers UPLOAD_MAX_BYTES)
+  const limits = useQuery({ queryKey: ['files-limits'], queryFn: () => api.get<{ upload_max_bytes: number }>('/files/limits'), staleTime: Infinity });
+  const maxBytes = limits.data?.upload_max_bytes;
   const [busy, setBusy] = useState(false);
   return (
     <Flex align="center" gap={16}>

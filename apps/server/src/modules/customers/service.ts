@@ -182,7 +182,10 @@ export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInpu
   const [before] = await tx.select().from(customers).where(and(
     eq(customers.is_foreigner, v.is_foreigner), sql`upper(${customers.idcard}) = ${v.idcard}`)).for('update');
   if (!before) throw conflict('มีการบันทึกลูกค้ารายนี้พร้อมกัน กรุณาลองใหม่อีกครั้ง');
-  const [after] = await tx.update(customers).set({ ...v, is_delete: false, updatedAt: new Date() })
+  // a field the form left blank keeps what is on record: a cashier at another branch who has not confirmed the
+  // customer's identity sees no address or phone, and registering them must not wipe those out
+  const kept = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (x === '' || x === null) && before[k as keyof CustomerRow] ? before[k as keyof CustomerRow] : x]));
+  const [after] = await tx.update(customers).set({ ...kept, is_delete: false, updatedAt: new Date() })
     .where(eq(customers.customer_id, before.customer_id)).returning();
   await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId, before, after }, reqId);
   return after!;

@@ -31,9 +31,7 @@ export async function getSettings(db: FastifyInstance['deps']['database']['db'])
 export default async function settingsRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
   const tags = ['settings'];
-  // upload_max_bytes: the server's UPLOAD_MAX_BYTES, so that the photo field's hint and check use the same number
-  app.get('/settings/get', { config: { auth: 'user' }, schema: { tags, summary: 'School settings' } },
-    async () => ok({ ...toApi(await getSettings(db())), upload_max_bytes: app.deps.config.uploadMaxBytes }));
+  app.get('/settings/get', { config: { auth: 'user' }, schema: { tags, summary: 'School settings' } }, async () => ok(toApi(await getSettings(db()))));
   app.put('/settings/update', { config: { auth: ['manage', 'Setting'] }, schema: { tags, summary: 'Update school settings', body: Body } }, async (req) => {
     const b = req.body as Static<typeof Body>;
     if (b.tax_id && !/^\d{13}$/.test(b.tax_id)) throw badRequest('เลขประจำตัวผู้เสียภาษี (tax_id): ต้องเป็นตัวเลข 13 หลัก');
