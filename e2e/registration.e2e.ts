@@ -18,33 +18,63 @@ describe('registration at the counter', () => {
     await page.locator('#customer_idcard').waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('customer_idcard');
     await k.type(idcard);
+    const focused = () => page.evaluate(() => document.activeElement?.id ?? '');
     await k.press('Enter'); // looks the ID up (new customer) and moves on
     await expect.poll(() => page.locator('body').innerText()).toContain('ลูกค้าใหม่');
-    // focus is on the card-reader button / prefix: go to the prefix field with Tab from the ID
-    await page.locator('#customer_prefix').focus();
-    await k.type('นางสาว'); await k.press('Enter'); // picks the suggestion
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
-    await k.press('Enter'); // moves on
+    await expect.poll(focused).toBe('customer_prefix');
+    // one Enter a field, in the order of the screen (issue 12.13): a suggestion list picks AND moves on
+    await k.type('นางสาว'); await k.press('Enter');
+    await expect.poll(focused).toBe('customer_fname');
     await k.type('กานดา'); await k.press('Enter');
+    await expect.poll(focused).toBe('customer_sname');
     await k.type('ขับเก่ง'); await k.press('Enter');
+    await expect.poll(focused).toBe('customer_birthday');
+    await k.type('15/03/2002'); // a CE year in a BE field is questioned, and Enter takes the offered BE date
+    await expect.poll(() => page.getByTestId('use-be-year').innerText()).toBe('ใช้ 15/03/2545');
+    await e.shot(page, 'registration-ce-year');
+    await k.press('Enter');
+    await expect.poll(() => page.getByLabel('อายุ').inputValue()).toMatch(/^2\d ปี$/);
+    await expect.poll(focused).toBe('customer_address');
     expect(await page.locator('#customer_prefix').inputValue()).toBe('นางสาว');
     expect(await page.locator('#customer_fname').inputValue()).toBe('กานดา');
+    await page.locator('#customer_subdistrict').focus();
+    await k.type('ลาดยาว'); await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    await k.press('Enter'); // picks ตำบล and fills อำเภอ/จังหวัด/รหัสไปรษณีย์, and moves on
+    await expect.poll(focused).toBe('customer_district');
+    expect(await page.locator('#customer_subdistrict').inputValue()).toBe('ลาดยาว');
+    await expect.poll(() => page.locator('#customer_postcode').inputValue()).toMatch(/^\d{5}$/);
     await page.locator('#customer_phone_1').focus();
     await k.type('0891112222');
-    // course line 1: type to search, Enter picks
+    await expect.poll(() => page.locator('#customer_phone_1').inputValue()).toBe('089-111-2222');
+    // course line 1: type to search, one Enter picks and moves on to the promotion code
     await page.locator('#courses_0_course_id').focus();
     await k.type('รถยนต์ 15'); await k.press('Enter');
     await expect.poll(() => page.locator('#courses_0_cost').inputValue()).toBe('6500');
-    await page.locator('#courses_0_promotion_code').focus();
-    await k.type('newyear10'); await k.press('Enter'); // checks the code on the spot
+    await expect.poll(focused).toBe('courses_0_promotion_code');
+    await k.type('newyear10'); await k.press('Enter'); // checks the code on the spot, then moves on
     await expect.poll(() => page.locator('#courses_0_discount').inputValue()).toBe('650');
-    // two other fees
-    await page.getByTestId('add-fee').focus(); await k.press('Enter');
-    await page.locator('#other_fees_0_other_fee_id').focus(); await k.type('ค่าเช่ารถสอบ'); await k.press('Enter');
-    await page.getByTestId('add-fee').focus(); await k.press('Enter');
-    await page.locator('#other_fees_1_other_fee_id').focus(); await k.type('ค่าใบรับรองแพทย์'); await k.press('Enter');
+    await expect.poll(focused).toBe('courses_0_exam_date');
+    await k.press('Enter'); // no exam date: on to the other-fee block, not over it
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid)).toBe('add-fee');
+    await k.press('Enter'); // adds a fee line and goes into it
+    await expect.poll(focused).toBe('other_fees_0_other_fee_id');
+    await k.type('ค่าเช่ารถสอบ'); await k.press('Enter');
+    await expect.poll(focused).toBe('other_fees_0_date');
+    await k.press('Enter');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid)).toBe('add-fee');
+    await k.press('Enter');
+    await expect.poll(focused).toBe('other_fees_1_other_fee_id');
+    await k.type('ค่าใบรับรองแพทย์'); await k.press('Enter');
+    await expect.poll(focused).toBe('other_fees_1_date');
+    await k.press('Enter'); // past its date
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid)).toBe('add-fee');
+    await k.press('Enter'); // one more line …
+    await expect.poll(focused).toBe('other_fees_2_other_fee_id');
+    await k.press('Enter'); // … left empty: it goes, and the keyboard goes on to ยอดชำระ
+    await expect.poll(focused).toBe('paid');
+    expect(await page.locator('#other_fees_2_other_fee_id').count()).toBe(0);
     await expect.poll(() => page.getByTestId('net').innerText()).toBe('6,470.00 บาท'); // 6500 + 500 + 120 − 650
-    await page.locator('#paid').focus(); await k.type('3000');
+    await k.type('3000');
     await e.shot(page, 'registration-filled');
     const popup = page.waitForEvent('popup');
     await k.press('Control+Enter');
@@ -104,7 +134,7 @@ describe('registration at the counter', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#customer_fname').inputValue()).toBe('กานดา');
     expect(await page.locator('#customer_sname').inputValue()).toBe('ขับเก่ง');
-    expect(await page.locator('#customer_phone_1').inputValue()).toBe('0891112222');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('089-111-2222'); // stored 0891112222, shown formatted
     expect(await page.locator('body').innerText()).toContain('ลูกค้าเดิม');
     await e.shot(page, 'registration-returning-customer');
   });
@@ -150,5 +180,52 @@ describe('registration at the counter', () => {
     await page.goto(`${e.baseUrl}/paybalance?status=ทั้งหมด`);
     await expect.poll(() => page.getByTestId('totals').innerText()).toContain('รับเงินโอนแล้ว 3,470.00 บาท');
     await e.shot(page, 'paybalance-list');
+  });
+
+  it('another branch sees the returning customer\'s name and a masked phone until the ID card is checked (issue 12.17)', async () => {
+    const page = await e.page();
+    await login(e, page, 'suda'); // cashier at สาขาบางเขน; the customer was registered at the head office
+    await page.goto(`${e.baseUrl}/applications/new`);
+    await page.locator('#customer_idcard').fill(idcard);
+    await page.keyboard.press('Enter');
+    const limited = page.getByTestId('limited-customer');
+    await limited.waitFor();
+    expect(await limited.innerText()).toMatch(/ลูกค้าเดิมของสำนักงานใหญ่[\s\S]*นางสาวกานดา ขับเก่ง · โทร\. 089-xxx-2222/);
+    expect(await page.locator('#customer_subdistrict').inputValue()).toBe('');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('');
+    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await e.shot(page, `registration-other-branch-customer-${width}`);
+    }
+    await page.locator('#customer_birthday').fill('15/03/2545');
+    await page.keyboard.press('Enter');
+    await limited.getByRole('button', { name: 'ยืนยันตัวตน' }).click();
+    await expect.poll(() => page.locator('#customer_subdistrict').inputValue(), { timeout: 10_000 }).toBe('ลาดยาว');
+    expect(await page.locator('#customer_phone_1').inputValue()).toBe('089-111-2222');
+    expect(await limited.count()).toBe(0);
+  });
+
+  it('the promotion code field shows STUDENT500 whole, and a car student under 18 is warned (issue 12.11)', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768]] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`${e.baseUrl}/applications/new`);
+      await page.locator('#courses_0_course_id').click();
+      await page.keyboard.type('รถยนต์ 15');
+      await page.keyboard.press('Enter');
+      await page.locator('#courses_0_promotion_code').fill('STUDENT500');
+      const fits = await page.locator('#courses_0_promotion_code').evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
+      expect(fits, `STUDENT500 fits at ${width}`).toBe(true);
+      const young = new Date(Date.now() - 16.5 * 365.25 * 86400000);
+      const be = `${String(young.getDate()).padStart(2, '0')}/${String(young.getMonth() + 1).padStart(2, '0')}/${young.getFullYear() + 543}`;
+      await page.locator('#customer_birthday').fill(be);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('age-warning').waitFor();
+      expect(await page.getByTestId('age-warning').innerText()).toMatch(/อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำของหลักสูตรรถยนต์ \(18 ปี\)/);
+      await page.locator('#courses_0_course_id').click(); // the course list open, as staff see it
+      await e.shot(page, `registration-course-line-${width}`);
+      await page.keyboard.press('Escape');
+    }
   });
 });

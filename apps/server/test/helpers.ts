@@ -65,7 +65,7 @@ function parse(res: LightMyRequestResponse): Call {
   return { status: res.statusCode, body, res };
 }
 
-async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = await import('pg');
   const name = `khabkhi_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.default.Client({ connectionString: baseUrl });

@@ -228,3 +228,32 @@ export function addDays(iso: string, days: number): string {
 export function daysBetween(fromIso: string, toIso: string): number {
   return Math.round((isoToUtcMs(toIso) - isoToUtcMs(fromIso)) / DAY_MS);
 }
+
+/**
+ * A date typed as วว/ดด/ปปปป into a Buddhist-era field. Returns the ISO date when the year is a Buddhist year,
+ * or, when the year looks like a Common Era year typed by mistake (1900–2399: no one alive was born before
+ * พ.ศ. 2400, and no exam is booked after ค.ศ. 2399), the date it most likely means, to offer:
+ *   parseBeTyped('15/03/2545') → { iso: '2002-03-15' }
+ *   parseBeTyped('15/03/2002') → { ceYear: 2002, suggestedIso: '2002-03-15', suggestedText: '15/03/2545' }
+ * null when the text is not a whole date (still being typed, or not a real day).
+ */
+export function parseBeTyped(text: string): { iso: string } | { ceYear: number; suggestedIso: string; suggestedText: string } | null {
+  const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const d = Number(m[1]), mo = Number(m[2]), y = Number(m[3]);
+  if (y >= 1900 && y < 2400) {
+    if (!validYmd(y, mo, d)) return null;
+    const dd = String(d).padStart(2, '0'), mm = String(mo).padStart(2, '0');
+    return { ceYear: y, suggestedIso: ymdToIso(y, mo, d), suggestedText: `${dd}/${mm}/${toBuddhistYear(y)}` };
+  }
+  const ce = toCommonEraYear(y);
+  return validYmd(ce, mo, d) ? { iso: ymdToIso(ce, mo, d) } : null;
+}
+
+/** Why a birthday cannot be right (in the future, or an age over 120), in Thai; null when it can. */
+export function birthdayProblem(birthdayIso: string | null | undefined, todayIso: string): string | null {
+  if (!birthdayIso) return null;
+  if (birthdayIso > todayIso) return 'วันเกิดต้องไม่เป็นวันในอนาคต';
+  if (ageOn(birthdayIso, todayIso) > 120) return 'วันเกิดไม่ถูกต้อง (อายุเกิน 120 ปี) ตรวจสอบว่าพิมพ์ปีเป็น พ.ศ.';
+  return null;
+}

@@ -6,3 +6,4 @@ export * from './bahttext.js';
 export * from './dates.js';
 export * from './nationalId.js';
 export * from './promptpay.js';
+export * from './phone.js';

@@ -241,3 +241,24 @@ describe('isIsoDate / addDays / daysBetween', () => {
     expect(daysBetween('2026-03-01', '2026-03-31')).toBe(30);
   });
 });
+
+describe('typed Buddhist-era dates and birthdays that cannot be right (issue 12.11)', () => {
+  it('reads a BE year and catches a CE year typed into a BE field, offering the conversion', async () => {
+    const { parseBeTyped } = await import('../src/index.js');
+    expect(parseBeTyped('15/03/2545')).toEqual({ iso: '2002-03-15' });
+    expect(parseBeTyped('15/03/2002')).toEqual({ ceYear: 2002, suggestedIso: '2002-03-15', suggestedText: '15/03/2545' });
+    expect(parseBeTyped('1/1/2570')).toEqual({ iso: '2027-01-01' });
+    expect(parseBeTyped('29/02/2001')).toBeNull();
+    expect(parseBeTyped('29/02/2567')).toEqual({ iso: '2024-02-29' });
+    expect(parseBeTyped('15/03/25')).toBeNull();
+    expect(parseBeTyped('abc')).toBeNull();
+  });
+
+  it('a future birthday, or one 567 years ago, is not a birthday', async () => {
+    const { birthdayProblem } = await import('../src/index.js');
+    expect(birthdayProblem('2027-01-01', '2026-11-23')).toBe('วันเกิดต้องไม่เป็นวันในอนาคต');
+    expect(birthdayProblem('1459-03-15', '2026-11-23')).toMatch(/อายุเกิน 120 ปี/);
+    expect(birthdayProblem('2002-03-15', '2026-11-23')).toBeNull();
+    expect(birthdayProblem(null, '2026-11-23')).toBeNull();
+  });
+});

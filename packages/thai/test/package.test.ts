@@ -33,7 +33,7 @@ function closure(entry: string): Set<string> {
 describe('package layout', () => {
   it('the main entry never reaches the address data', () => {
     const reached = closure('index.ts');
-    expect([...reached].sort()).toEqual(['bahttext.ts', 'dates.ts', 'index.ts', 'money.ts', 'nationalId.ts', 'promptpay.ts']);
+    expect([...reached].sort()).toEqual(['bahttext.ts', 'dates.ts', 'index.ts', 'money.ts', 'nationalId.ts', 'phone.ts', 'promptpay.ts']);
   });
 
   it('the address entry carries its data', () => {
@@ -53,8 +53,8 @@ describe('package layout', () => {
       [
         'BANGKOK_TIME_ZONE', 'BE_OFFSET', 'MAX_SATANG', 'MONEY_PATTERN', 'SIGNED_MONEY_PATTERN',
         'THAI_MONTHS', 'THAI_MONTHS_SHORT', 'THAI_WEEKDAYS', 'THAI_WEEKDAYS_SHORT', 'WEEKDAY_CODES',
-        'addDays', 'ageOn', 'bahtText', 'bahtTextFromString', 'bangkokDate', 'beYyyymmddToIso',
-        'buddhistYear', 'crc16CcittFalse', 'crc16Hex', 'daysBetween', 'formatBaht', 'formatNationalId',
+        'addDays', 'ageOn', 'bahtText', 'bahtTextFromString', 'bangkokDate', 'beYyyymmddToIso', 'birthdayProblem',
+        'buddhistYear', 'formatPhone', 'maskPhone', 'parseBeTyped', 'phoneDigits', 'phoneSearchDigits', 'crc16CcittFalse', 'crc16Hex', 'daysBetween', 'formatBaht', 'formatNationalId',
         'formatThaiDate', 'formatThaiDateLong', 'formatThaiDateTime', 'formatThaiTime', 'fromSatang',
         'isIsoDate', 'isMoneyString', 'isPromptPayId', 'isSignedMoneyString', 'isValidThaiNationalId',
         'makeThaiNationalId', 'mulSatang', 'normalizeNationalId', 'parseMoney', 'parsePromptPayId',

@@ -7,11 +7,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches } from './schema/core.js';
-import { courses, courseTypes, evaluates, expenseCategories, listExpenses, listPayroll, otherFees, promotions } from './schema/catalog.js';
+import { catalogPrices, courses, courseTypes, evaluates, expenseCategories, listExpenses, listPayroll, otherFees, promotions } from './schema/catalog.js';
 
 const empty = async (db: Db, t: any) => ((await db.select({ n: sql<number>`count(*)::int` }).from(t)) as [{ n: number }])[0].n === 0;
 
 export const COURSE_TYPES = ['รถยนต์', 'รถจักรยานยนต์', 'รถยนต์สามล้อ', 'รถบรรทุก', 'รถยนต์สาธารณะ'];
+/** DOMAIN: 18 for a car, 15 for a motorcycle up to 110 cc; the school edits them under ประเภทหลักสูตร */
+const MIN_AGES: Record<string, number> = { 'รถยนต์': 18, 'รถจักรยานยนต์': 15, 'รถยนต์สามล้อ': 18 };
 
 const EXPENSES: [string, string[]][] = [
   ['น้ำมันเชื้อเพลิง', ['น้ำมันรถฝึก', 'น้ำมันรถสอบ']],
@@ -57,7 +59,7 @@ const EVALUATE: [string, string, string][] = [
 ];
 
 export async function seedCatalog(db: Db, opts: { demo: boolean }) {
-  if (await empty(db, courseTypes)) await db.insert(courseTypes).values(COURSE_TYPES.map((name, i) => ({ name, sort: i + 1 })));
+  if (await empty(db, courseTypes)) await db.insert(courseTypes).values(COURSE_TYPES.map((name, i) => ({ name, sort: i + 1, min_age: MIN_AGES[name] ?? 0 })));
   if (await empty(db, expenseCategories)) {
     for (const [i, [parent, children]] of EXPENSES.entries()) {
       const [p] = await db.insert(expenseCategories).values({ name: parent, sort: i + 1 }).returning();
@@ -72,30 +74,35 @@ export async function seedCatalog(db: Db, opts: { demo: boolean }) {
 
   const all = await db.select().from(branches).where(eq(branches.is_delete, false)).orderBy(asc(branches.branch_id));
   const today = todayBangkok();
+  // one school-wide catalog, offered by every branch (a new branch too); Chiang Mai charges less for three courses
+  const wide = { branch_id: null, branch_ids: null };
+  const cnx = all.filter((b) => b.province === 'เชียงใหม่');
+  const schoolCourses = await db.insert(courses).values([
+    { ...wide, name: 'หลักสูตรรถยนต์ 15 ชั่วโมง', type: 'รถยนต์', price: '6500', theory_hours: 5, practice_hours: 10, detail: 'ทฤษฎี 5 ชั่วโมง ปฏิบัติ 10 ชั่วโมง พร้อมสอบใบขับขี่ที่โรงเรียน' },
+    { ...wide, name: 'หลักสูตรรถยนต์ 20 ชั่วโมง (เกียร์ธรรมดา)', type: 'รถยนต์', price: '8500', theory_hours: 5, practice_hours: 15, detail: 'สำหรับผู้เริ่มต้น ฝึกเกียร์ธรรมดาและเกียร์อัตโนมัติ' },
+    { ...wide, name: 'หลักสูตรรถจักรยานยนต์ 12 ชั่วโมง', type: 'รถจักรยานยนต์', price: '3500', theory_hours: 5, practice_hours: 7, detail: 'รถจักรยานยนต์ไม่เกิน 110 ซีซี' },
+    { ...wide, name: 'คอร์สทบทวนก่อนสอบ (รถยนต์)', type: 'รถยนต์', price: '1500', theory_hours: 0, practice_hours: 3, detail: 'สำหรับผู้มีพื้นฐาน ทบทวนท่าสอบ 3 ชั่วโมง' },
+  ]).returning();
+  const cnxPrice: Record<string, string> = { 'หลักสูตรรถยนต์ 15 ชั่วโมง': '5900', 'หลักสูตรรถยนต์ 20 ชั่วโมง (เกียร์ธรรมดา)': '7900', 'หลักสูตรรถจักรยานยนต์ 12 ชั่วโมง': '2900' };
+  const prices = schoolCourses.flatMap((c) => (cnxPrice[c.name] ? cnx.map((b) => ({ kind: 'course', item_id: c.course_id, branch_id: b.branch_id, price: cnxPrice[c.name]! })) : []));
+  if (prices.length) await db.insert(catalogPrices).values(prices);
+  await db.insert(otherFees).values([
+    { ...wide, name: 'ค่าเช่ารถสอบ', price: '500', detail: 'รถยนต์ของโรงเรียนสำหรับวันสอบ' },
+    { ...wide, name: 'ค่าใบรับรองแพทย์', price: '120', detail: 'ใบรับรองแพทย์อายุไม่เกิน 1 เดือน' },
+    { ...wide, name: 'ค่าธรรมเนียมใบขับขี่ชั่วคราว', price: '205', detail: 'ค่าใบอนุญาต 200 บาท และค่าคำขอ 5 บาท (นำส่งกรมการขนส่งทางบก)' },
+    { ...wide, name: 'ค่าถ่ายเอกสารและรูปถ่าย', price: '50' },
+    { ...wide, name: 'ค่าสอบซ่อม', price: '300' },
+    { ...wide, name: 'ค่าคำร้องเปลี่ยนวันสอบ', price: '200', is_request_fee: true },
+    { ...wide, name: 'ค่าคำร้องออกใบรับรองผลการอบรมใหม่', price: '100', is_request_fee: true },
+    { ...wide, name: 'ค่าคำร้องต่ออายุสิทธิ์สอบ', price: '300', is_request_fee: true },
+  ]);
+  await db.insert(promotions).values([
+    { ...wide, code: 'NEWYEAR10', name: 'ลด 10% ต้อนรับปีใหม่', type: 'ทั้งหมด', type_discount: 'percent', value: '10', start: addDays(today, -20), end: addDays(today, 40), is_unlimit: true, limit: 0 },
+    { ...wide, code: 'STUDENT500', name: 'นักเรียนนักศึกษาลด 500 บาท', type: 'รถยนต์', type_discount: 'amount', value: '500', start: addDays(today, -60), end: addDays(today, 120), is_unlimit: false, limit: 150 },
+    { ...wide, code: 'MOTO300', name: 'รถจักรยานยนต์ลด 300 บาท', type: 'รถจักรยานยนต์', type_discount: 'amount', value: '300', start: addDays(today, -10), end: addDays(today, 50), is_unlimit: false, limit: 60 },
+    { ...wide, code: 'SONGKRAN', name: 'โปรสงกรานต์ (หมดอายุแล้ว)', type: 'ทั้งหมด', type_discount: 'percent', value: '15', start: addDays(today, -240), end: addDays(today, -200), is_unlimit: true, limit: 0 },
+  ]);
   for (const b of all) {
-    const cnx = b.province === 'เชียงใหม่';
-    await db.insert(courses).values([
-      { branch_id: b.branch_id, name: 'หลักสูตรรถยนต์ 15 ชั่วโมง', type: 'รถยนต์', price: cnx ? '5900' : '6500', theory_hours: 5, practice_hours: 10, detail: 'ทฤษฎี 5 ชั่วโมง ปฏิบัติ 10 ชั่วโมง พร้อมสอบใบขับขี่ที่โรงเรียน' },
-      { branch_id: b.branch_id, name: 'หลักสูตรรถยนต์ 20 ชั่วโมง (เกียร์ธรรมดา)', type: 'รถยนต์', price: cnx ? '7900' : '8500', theory_hours: 5, practice_hours: 15, detail: 'สำหรับผู้เริ่มต้น ฝึกเกียร์ธรรมดาและเกียร์อัตโนมัติ' },
-      { branch_id: b.branch_id, name: 'หลักสูตรรถจักรยานยนต์ 12 ชั่วโมง', type: 'รถจักรยานยนต์', price: cnx ? '2900' : '3500', theory_hours: 5, practice_hours: 7, detail: 'รถจักรยานยนต์ไม่เกิน 110 ซีซี' },
-      { branch_id: b.branch_id, name: 'คอร์สทบทวนก่อนสอบ (รถยนต์)', type: 'รถยนต์', price: '1500', theory_hours: 0, practice_hours: 3, detail: 'สำหรับผู้มีพื้นฐาน ทบทวนท่าสอบ 3 ชั่วโมง' },
-    ]);
-    await db.insert(otherFees).values([
-      { branch_id: b.branch_id, name: 'ค่าเช่ารถสอบ', price: '500', detail: 'รถยนต์ของโรงเรียนสำหรับวันสอบ' },
-      { branch_id: b.branch_id, name: 'ค่าใบรับรองแพทย์', price: '120', detail: 'ใบรับรองแพทย์อายุไม่เกิน 1 เดือน' },
-      { branch_id: b.branch_id, name: 'ค่าธรรมเนียมใบขับขี่ชั่วคราว', price: '205', detail: 'ค่าใบอนุญาต 200 บาท และค่าคำขอ 5 บาท (นำส่งกรมการขนส่งทางบก)' },
-      { branch_id: b.branch_id, name: 'ค่าถ่ายเอกสารและรูปถ่าย', price: '50' },
-      { branch_id: b.branch_id, name: 'ค่าสอบซ่อม', price: '300' },
-      { branch_id: b.branch_id, name: 'ค่าคำร้องเปลี่ยนวันสอบ', price: '200', is_request_fee: true },
-      { branch_id: b.branch_id, name: 'ค่าคำร้องออกใบรับรองผลการอบรมใหม่', price: '100', is_request_fee: true },
-      { branch_id: b.branch_id, name: 'ค่าคำร้องต่ออายุสิทธิ์สอบ', price: '300', is_request_fee: true },
-    ]);
-    await db.insert(promotions).values([
-      { branch_id: b.branch_id, code: 'NEWYEAR10', name: 'ลด 10% ต้อนรับปีใหม่', type: 'ทั้งหมด', type_discount: 'percent', value: '10', start: addDays(today, -20), end: addDays(today, 40), is_unlimit: true, limit: 0 },
-      { branch_id: b.branch_id, code: 'STUDENT500', name: 'นักเรียนนักศึกษาลด 500 บาท', type: 'รถยนต์', type_discount: 'amount', value: '500', start: addDays(today, -60), end: addDays(today, 120), is_unlimit: false, limit: 50 },
-      { branch_id: b.branch_id, code: 'MOTO300', name: 'รถจักรยานยนต์ลด 300 บาท', type: 'รถจักรยานยนต์', type_discount: 'amount', value: '300', start: addDays(today, -10), end: addDays(today, 50), is_unlimit: false, limit: 20 },
-      { branch_id: b.branch_id, code: 'SONGKRAN', name: 'โปรสงกรานต์ (หมดอายุแล้ว)', type: 'ทั้งหมด', type_discount: 'percent', value: '15', start: addDays(today, -240), end: addDays(today, -200), is_unlimit: true, limit: 0 },
-    ]);
     await db.insert(listExpenses).values([
       { branch_id: b.branch_id, name: 'น้ำมันรถฝึก (เติมประจำสัปดาห์)', category_id: (await childId(db, 'น้ำมันรถฝึก'))!, type: 'ค่าใช้จ่ายผันแปร' },
       { branch_id: b.branch_id, name: 'ค่าไฟฟ้าสำนักงาน', category_id: (await childId(db, 'ค่าไฟฟ้า'))!, type: 'ค่าใช้จ่ายคงที่' },

@@ -12,6 +12,7 @@ import { makeThaiNationalId } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
 import { courses, otherFees } from './schema/catalog.js';
+import { offeredAtSql } from '../modules/catalog/offer.js';
 import { applications } from './schema/money.js';
 import type { Actor } from '../http/auth.js';
 import { createApplication, payBalance } from '../modules/applications/service.js';
@@ -61,8 +62,8 @@ export async function seedDemoMoney(db: Db) {
       familyId: '00000000-0000-0000-0000-000000000000', abilities: x.r.abilities, branchScope: null,
     });
     const counter = actor(cashier);
-    const course = await db.select().from(courses).where(and(eq(courses.branch_id, b.branch_id), eq(courses.is_activate, true), eq(courses.is_delete, false))).orderBy(asc(courses.course_id));
-    const allFees = await db.select().from(otherFees).where(and(eq(otherFees.branch_id, b.branch_id), eq(otherFees.is_activate, true), eq(otherFees.is_delete, false))).orderBy(asc(otherFees.other_fee_id));
+    const course = await db.select().from(courses).where(and(offeredAtSql(courses, b.branch_id), eq(courses.is_activate, true), eq(courses.is_delete, false))).orderBy(asc(courses.course_id));
+    const allFees = await db.select().from(otherFees).where(and(offeredAtSql(otherFees, b.branch_id), eq(otherFees.is_activate, true), eq(otherFees.is_delete, false))).orderBy(asc(otherFees.other_fee_id));
     const fees = allFees.filter((x) => !x.is_request_fee);
     const requestFees = allFees.filter((x) => x.is_request_fee);
     if (course.length === 0) continue;

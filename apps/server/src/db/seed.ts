@@ -45,7 +45,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       code: 'HQ', name: 'สำนักงานใหญ่', is_head_office: true, tax_branch_no: '00000', is_demo: opts.demo,
       ...(opts.demo ? {
         name: 'สำนักงานใหญ่ (บางนา)', address: '88/8', moo: '', soi: 'บางนา-ตราด 14', street: 'บางนา-ตราด',
-        subdistrict: 'บางนา', district: 'บางนา', province: 'กรุงเทพมหานคร', postcode: '10260', phone_1: '02-398-1234', line: '@khabkhi',
+        subdistrict: 'บางนา', district: 'บางนา', province: 'กรุงเทพมหานคร', postcode: '10260', phone_1: '023981234', line: '@khabkhi',
       } : {}),
     });
   }
@@ -83,12 +83,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
 async function seedDemoSchool(db: Db, hqId: number, roleBySlug: Map<string, number>, password: string) {
   const [b1] = await db.insert(branches).values({
     parent_id: hqId, code: 'BKN', name: 'สาขาบางเขน', address: '159/2', moo: '', soi: 'พหลโยธิน 52', street: 'พหลโยธิน',
-    subdistrict: 'คลองถนน', district: 'สายไหม', province: 'กรุงเทพมหานคร', postcode: '10220', phone_1: '02-521-5678',
+    subdistrict: 'คลองถนน', district: 'สายไหม', province: 'กรุงเทพมหานคร', postcode: '10220', phone_1: '025215678',
     line: '@khabkhi-bkn', tax_branch_no: '00001', is_demo: true,
   }).returning();
   const [b2] = await db.insert(branches).values({
     parent_id: hqId, code: 'CNX', name: 'สาขาเชียงใหม่', address: '45', moo: '3', soi: '', street: 'ซุปเปอร์ไฮเวย์เชียงใหม่-ลำปาง',
-    subdistrict: 'ช้างเผือก', district: 'เมืองเชียงใหม่', province: 'เชียงใหม่', postcode: '50300', phone_1: '053-210-987',
+    subdistrict: 'ช้างเผือก', district: 'เมืองเชียงใหม่', province: 'เชียงใหม่', postcode: '50300', phone_1: '053210987',
     line: '@khabkhi-cnx', tax_branch_no: '00002', is_demo: true,
   }).returning();
   const hash = await hashPassword(password);

@@ -1,6 +1,6 @@
 /** Thai HTML templates of the money documents. Everything shown is escaped; money and dates go through packages/thai. */
 import QRCode from 'qrcode';
-import { bahtTextFromString, formatBaht, formatNationalId, formatThaiDate, formatThaiDateLong, formatThaiDateTime, formatThaiTime, fromSatang, promptPayPayload, toSatang } from '@khabkhi/thai';
+import { bahtTextFromString, formatBaht, formatNationalId, formatPhone, formatThaiDate, formatThaiDateLong, formatThaiDateTime, formatThaiTime, fromSatang, promptPayPayload, toSatang } from '@khabkhi/thai';
 import { documentBaseCss } from './engine.js';
 import type { ApplicationFormData, BranchInfo, ReceiptSnapshot, SchoolInfo } from './types.js';
 
@@ -29,7 +29,7 @@ function header(s: SchoolInfo, b: BranchInfo, title: string, extra = '') {
       <div class="name">${esc(s.name)}</div>
       ${s.name_en ? `<div class="name-en">${esc(s.name_en)}</div>` : ''}
       <div>${b.is_head_office ? 'สำนักงานใหญ่' : `${esc(b.name)} (สาขาที่ ${esc(b.tax_branch_no || b.code)})`} ${esc(b.address)}</div>
-      <div>${s.tax_id ? `เลขประจำตัวผู้เสียภาษี ${esc(s.tax_id)}` : ''}${b.phone || s.phone ? ` โทร. ${esc(b.phone || s.phone)}` : ''}</div>
+      <div>${s.tax_id ? `เลขประจำตัวผู้เสียภาษี ${esc(s.tax_id)}` : ''}${b.phone || s.phone ? ` โทร. ${esc(formatPhone(b.phone || s.phone))}` : ''}</div>
     </div>
     <div class="title">${title}${extra}</div>
   </header>`;
@@ -87,7 +87,7 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
     <div class="meta">
       <div><span class="k">${refund ? 'จ่ายคืนให้' : 'ได้รับเงินจาก'}</span> <b>${esc(s.customer.name)}</b></div>
       <div><span class="k">เลขที่</span> <b>${esc(s.number)}</b></div>
-      <div><span class="k">เลขประจำตัว</span> ${esc(idOf(s.customer.idcard))}${s.customer.phone ? ` &nbsp; <span class="k">โทร.</span> ${esc(s.customer.phone)}` : ''}</div>
+      <div><span class="k">เลขประจำตัว</span> ${esc(idOf(s.customer.idcard))}${s.customer.phone ? ` &nbsp; <span class="k">โทร.</span> ${esc(formatPhone(s.customer.phone))}` : ''}</div>
       <div><span class="k">วันที่</span> ${formatThaiDateLong(s.issued_at)}</div>
       <div><span class="k">ที่อยู่</span> ${esc(s.customer.address) || '-'}</div>
       <div><span class="k">อ้างอิงใบสมัคร</span> ${esc(s.application_code)}</div>
@@ -148,7 +148,7 @@ export async function applicationHtml(d: ApplicationFormData) {
       <div><span class="k">${c.is_foreigner ? 'เลขหนังสือเดินทาง' : 'เลขประจำตัวประชาชน'}</span> ${esc(idOf(c.idcard))}</div>
       <div><span class="k">สถานะ</span> ${esc(d.status)}</div>
       <div><span class="k">วันเกิด</span> ${c.birthday ? formatThaiDateLong(c.birthday) : '-'}${c.age !== null ? ` (อายุ ${c.age} ปี)` : ''}</div>
-      <div><span class="k">โทร.</span> ${esc([c.phone_1, c.phone_2].filter(Boolean).join(', ')) || '-'}</div>
+      <div><span class="k">โทร.</span> ${esc([c.phone_1, c.phone_2].filter(Boolean).map((p) => formatPhone(p)).join(', ')) || '-'}</div>
       <div style="grid-column: span 2"><span class="k">ที่อยู่</span> ${esc(c.address) || '-'}</div>
       ${d.related ? `<div style="grid-column: span 2"><span class="k">คำร้องของใบสมัคร</span> ${esc(d.related.code)}${d.related.courses.length ? ` (${esc(d.related.courses.join(', '))})` : ''}</div>` : ''}
     </div>

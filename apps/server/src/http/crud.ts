@@ -16,7 +16,7 @@ import { audit } from './audit.js';
 import { actorOf, assertBranch, branchScopeWhere, type Actor } from './auth.js';
 import type { Subject } from './abilities.js';
 import { ALL, isAll, ok, pageOf, table } from './envelope.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, forbidden, notFound } from './errors.js';
 import { allOf, branchFilter, textSearch, withAll, type Opt } from './tables.js';
 
 export const ACTIVE_OPTIONS: Opt[] = [{ name: 'เปิดใช้งาน', value: true }, { name: 'ปิดใช้งาน', value: false }];
@@ -43,6 +43,18 @@ export interface CrudSpec {
   decorate?: (db: Db, rows: Record<string, any>[]) => Promise<Record<string, any>[]>;
   /** how a status filter maps (default: is_activate with เปิดใช้งาน/ปิดใช้งาน) */
   statusColumn?: 'is_activate' | 'status' | null;
+  /**
+   * Items that may also be school-wide (branch_id null, offered by the branches in branch_ids or by all): who
+   * sees them in the list, what a branch filter means, and what is saved beside the row (modules/catalog).
+   * Only a user of every branch (head office) creates, changes or deletes a school-wide item.
+   */
+  schoolWide?: {
+    scope: (actor: Actor, t: any) => SQL | undefined;
+    atBranch: (t: any, branchId: number) => SQL;
+    /** body keys that are not columns, saved by afterWrite */
+    extraKeys?: string[];
+    afterWrite?: (conn: Conn, id: number, body: Record<string, any>, actor: Actor, reqId: string) => Promise<void>;
+  };
 }
 
 export function activeFilter(v: string | undefined, col: PgColumn): SQL | undefined {
@@ -68,16 +80,41 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
   const idCol = t[spec.idKey] as PgColumn;
   const tags = [spec.prefix];
   const cols = getTableColumns(t);
-  const branchFields: TProperties = spec.branched ? { branch_id: Type.Optional(Id()) } : {};
+  const sw = spec.schoolWide;
+  const branchFields: TProperties = !spec.branched ? {} : sw
+    ? { branch_id: Type.Optional(Type.Union([Id(), Type.Null()])), branch_ids: Type.Optional(Type.Union([Type.Array(Id(), { maxItems: 500 }), Type.Null()])) }
+    : { branch_id: Type.Optional(Id()) };
+  const columnsOnly = (body: Record<string, any>) => Object.fromEntries(Object.entries(body).filter(([k]) => !sw?.extraKeys?.includes(k)));
   const CreateBody = Type.Object({ ...spec.fields, ...branchFields }, { additionalProperties: false });
   const UpdateBody = Type.Object({ [spec.idKey]: Id(), ...Object.fromEntries(Object.entries(spec.fields).map(([k, v]) => [k, Type.Optional(v)])), ...branchFields }, { additionalProperties: false });
   const DeleteBody = Type.Object({ [spec.idKey]: Id() }, { additionalProperties: false });
 
-  async function load(conn: Conn, actor: Actor, id: number) {
+  async function load(conn: Conn, actor: Actor, id: number, write = false) {
     const [row] = await conn.select().from(t).where(and(eq(idCol, id), eq(t.is_delete, false)));
     if (!row) throw notFound(`ไม่พบ${spec.label}นี้`);
-    if (spec.branched) assertBranch(actor, (row as any).branch_id);
+    if (spec.branched && (row as any).branch_id === null && sw) {
+      if (write) schoolWideWriter(actor);
+    } else if (spec.branched) assertBranch(actor, (row as any).branch_id);
     return row as Record<string, any>;
+  }
+
+  function schoolWideWriter(actor: Actor) {
+    if (actor.branchScope !== null) throw forbidden(`${spec.label}ของทุกสาขาแก้ไขได้เฉพาะสำนักงานใหญ่ (ผู้ดูแลระบบ/เจ้าของ)`);
+  }
+
+  /** branch_id null = school-wide (head office only), offered by branch_ids or by every branch */
+  async function checkScope(conn: Conn, actor: Actor, row: Record<string, any>) {
+    if (row.branch_id !== null) {
+      await checkBranch(conn, actor, row.branch_id);
+      row.branch_ids = null;
+      return;
+    }
+    schoolWideWriter(actor);
+    if (row.branch_ids) {
+      row.branch_ids = [...new Set(row.branch_ids as number[])].sort((a, b) => a - b);
+      if (!row.branch_ids.length) throw badRequest('สาขาที่เปิด: เลือกอย่างน้อย 1 สาขา หรือเลือกทุกสาขา');
+      for (const b of row.branch_ids) await checkBranch(conn, actor, b);
+    }
   }
 
   async function one(id: number) {
@@ -99,13 +136,15 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
     const actor = actorOf(req);
     const body = { ...(req.body as Record<string, any>) };
     if (spec.branched) {
-      body.branch_id ??= actor.branchId;
-      await checkBranch(db(), actor, body.branch_id);
+      if (body.branch_id === undefined) body.branch_id = actor.branchId;
+      if (sw) await checkScope(db(), actor, body);
+      else await checkBranch(db(), actor, body.branch_id);
     }
     const id = await db().transaction(async (tx) => {
       await spec.validate?.(tx, body, null);
-      const [row] = await tx.insert(t).values(body as never).returning();
+      const [row] = await tx.insert(t).values(columnsOnly(body) as never).returning();
       const rid = (row as any)[spec.idKey] as number;
+      await sw?.afterWrite?.(tx, rid, { ...body, ...(row as object) }, actor, req.id);
       await audit(tx, actor, { entity: spec.entity, entityId: rid, action: 'create', branchId: (row as any).branch_id ?? null, after: row }, req.id);
       return rid;
     });
@@ -119,11 +158,16 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
     const actor = actorOf(req);
     const { [spec.idKey]: id, ...changes } = req.body as Record<string, any>;
     await db().transaction(async (tx) => {
-      const before = await load(tx, actor, id);
-      if (spec.branched && changes.branch_id !== undefined && changes.branch_id !== before.branch_id) await checkBranch(tx, actor, changes.branch_id);
+      const before = await load(tx, actor, id, true);
+      if (sw) {
+        const scope = { branch_id: changes.branch_id === undefined ? before.branch_id : changes.branch_id, branch_ids: changes.branch_ids === undefined ? before.branch_ids : changes.branch_ids };
+        await checkScope(tx, actor, scope);
+        Object.assign(changes, scope);
+      } else if (spec.branched && changes.branch_id !== undefined && changes.branch_id !== before.branch_id) await checkBranch(tx, actor, changes.branch_id);
       const merged = { ...before, ...changes };
       await spec.validate?.(tx, merged, before);
-      const [after] = await tx.update(t).set({ ...changes, ...('updatedAt' in cols ? { updatedAt: new Date() } : {}) } as never).where(eq(idCol, id)).returning();
+      const [after] = await tx.update(t).set({ ...columnsOnly(changes), ...('updatedAt' in cols ? { updatedAt: new Date() } : {}) } as never).where(eq(idCol, id)).returning();
+      await sw?.afterWrite?.(tx, id, { ...merged, ...(after as object) }, actor, req.id);
       await audit(tx, actor, { entity: spec.entity, entityId: id, action: 'update', branchId: (after as any).branch_id ?? null, before, after }, req.id);
     });
     return ok(await one(id), `บันทึก${spec.label}เรียบร้อยแล้ว`);
@@ -136,7 +180,7 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
     const actor = actorOf(req);
     const id = (req.body as Record<string, number>)[spec.idKey]!;
     await db().transaction(async (tx) => {
-      const before = await load(tx, actor, id);
+      const before = await load(tx, actor, id, true);
       await tx.update(t).set({ is_delete: true, ...('updatedAt' in cols ? { updatedAt: new Date() } : {}) } as never).where(eq(idCol, id));
       await audit(tx, actor, { entity: spec.entity, entityId: id, action: 'delete', branchId: before.branch_id ?? null, before }, req.id);
     });
@@ -164,8 +208,8 @@ export function crudRoutes(app: FastifyInstance, spec: CrudSpec) {
     const statusCol = spec.statusColumn === undefined ? 'is_activate' : spec.statusColumn;
     const where = allOf(
       eq(t.is_delete, false),
-      spec.branched ? branchScopeWhere(actor, t.branch_id) : undefined,
-      branchId !== undefined ? eq(t.branch_id, branchId) : undefined,
+      !spec.branched ? undefined : sw ? sw.scope(actor, t) : branchScopeWhere(actor, t.branch_id),
+      branchId === undefined ? undefined : sw ? sw.atBranch(t, branchId) : eq(t.branch_id, branchId),
       statusCol === 'is_activate' ? activeFilter(q.status, t.is_activate) : statusCol === 'status' && !isAll(q.status) ? eq(t.status, q.status!) : undefined,
       textSearch(q.text, spec.textColumns(t)),
       ...(spec.filters?.(q, t) ?? []),

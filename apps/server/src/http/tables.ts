@@ -1,4 +1,5 @@
-import { and, or, ilike, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { and, or, ilike, like, sql, type SQL, type AnyColumn } from 'drizzle-orm';
+import { phoneSearchDigits } from '@khabkhi/thai';
 import { ALL, isAll } from './envelope.js';
 
 export type Opt = { name: string; value: string | number | boolean };
@@ -9,13 +10,17 @@ export const withAll = (opts: Opt[]): Opt[] => [{ name: ALL, value: ALL }, ...op
 /** Options whose value is the name itself (course types, Thai statuses): the list filters take only {name, value}. */
 export const namedOptions = (names: readonly string[]): Opt[] => names.map((n) => ({ name: n, value: n }));
 
-/** ILIKE over several columns; % and _ typed by the user are taken literally. */
-export function textSearch(text: string | undefined, columns: (AnyColumn | SQL)[]): SQL | undefined {
+/**
+ * ILIKE over several columns; % and _ typed by the user are taken literally. Text that looks like a phone
+ * number ("081-234-5678") also matches the digits-only phone columns by its digits.
+ */
+export function textSearch(text: string | undefined, columns: (AnyColumn | SQL)[], phoneColumns: AnyColumn[] = []): SQL | undefined {
   if (isAll(text)) return undefined;
   const t = text!.trim();
   if (!t) return undefined;
   const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(...columns.map((c) => ilike(c as AnyColumn, pattern)));
+  const digits = phoneColumns.length ? phoneSearchDigits(t) : null;
+  return or(...columns.map((c) => ilike(c as AnyColumn, pattern)), ...(digits ? phoneColumns.map((c) => like(c, `%${digits}%`)) : []));
 }
 
 export function allOf(...conds: (SQL | undefined)[]): SQL | undefined {

@@ -10,6 +10,7 @@ import catalogRoutes from './catalog/routes.js';
 import customerRoutes from './customers/routes.js';
 import paymentRoutes from './payments/routes.js';
 import requestRoutes from './approvals/routes.js';
+import auditRoutes from './audit/routes.js';
 
 /** One Fastify plugin per feature, each mounted under /api. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -24,4 +25,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   requestRoutes,
   cashCloseRoutes,
   catalogRoutes,
+  auditRoutes,
 ];

@@ -20,11 +20,12 @@ afterAll(async () => { await t?.close(); });
 const countOf = async (table: string) => ((await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 
 describe('seeded catalog', () => {
-  it('has licence types, demo courses per branch, fees, request fees, promotions, payroll items, expense categories and evaluation criteria', async () => {
+  it('has licence types, one school-wide demo catalog, fees, request fees, promotions, payroll items, expense categories and evaluation criteria', async () => {
     const admin = await t.as('admin');
     expect((await admin.get('/api/course/type')).body.data).toEqual(expect.arrayContaining(['รถยนต์', 'รถจักรยานยนต์']));
     const c = await admin.get('/api/course/gettable', { per_page: 100 });
-    expect(c.body.meta.total).toBe(12);
+    expect(c.body.meta.total).toBe(4); // school-wide: the head office sees each course once, not once per branch
+    expect(c.body.data.every((x: any) => x.branch_id === null && x.branch_name === 'ทุกสาขา')).toBe(true);
     expect(c.body.filter.status).toEqual([{ name: 'ทั้งหมด', value: 'ทั้งหมด' }, { name: 'เปิดใช้งาน', value: true }, { name: 'ปิดใช้งาน', value: false }]);
     const fees = await admin.get('/api/otherfee/gettable', { type: 'request', per_page: 100 });
     expect(fees.body.data.every((f: any) => f.is_request_fee)).toBe(true);
@@ -68,7 +69,7 @@ describe('courses', () => {
     const suda = await t.as('suda');
     expect((await suda.get(`/api/course/get/${id}`)).status).toBe(403);
     expect((await (await t.as('anan')).put('/api/course/update', { course_id: id, price: '1' })).status).toBe(403);
-    expect((await suda.get('/api/course/gettable', { per_page: 100 })).body.data.every((x: any) => x.branch_id === bkn)).toBe(true);
+    expect((await suda.get('/api/course/gettable', { per_page: 100 })).body.data.every((x: any) => x.branch_id === bkn || x.branch_id === null)).toBe(true);
     const del = await somchai.del('/api/course/delete', { course_id: id });
     expect(del.status).toBe(200);
     expect((await somchai.get(`/api/course/get/${id}`)).status).toBe(404);

@@ -81,7 +81,7 @@ describe('create and update', () => {
   it('creates a branch with every field, refuses a duplicate code in Thai, and writes an audit row', async () => {
     const body = {
       code: 'RSB', name: 'สาขารังสิต', parent_id: id.HQ, address: '99/1', moo: '2', soi: 'รังสิต-นครนายก 3', street: 'รังสิต-นครนายก',
-      subdistrict: 'ประชาธิปัตย์', district: 'ธัญบุรี', province: 'ปทุมธานี', postcode: '12130', phone_1: '02-555-0101', phone_2: '081-234-5678',
+      subdistrict: 'ประชาธิปัตย์', district: 'ธัญบุรี', province: 'ปทุมธานี', postcode: '12130', phone_1: '025550101', phone_2: '0812345678',
       line: '@khabkhi-rsb', tax_branch_no: '00003',
     };
     const r = await admin.post('/api/branch/create', body);
@@ -108,10 +108,10 @@ describe('create and update', () => {
     const r = await admin.put('/api/branch/update', { branch_id: id.RSB, code: 'RSB', name: 'สาขารังสิต (คลอง 3)', phone_1: '02-555-0199' });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.message).toBe('บันทึกข้อมูลสาขาเรียบร้อยแล้ว');
-    expect(r.body.data).toMatchObject({ name: 'สาขารังสิต (คลอง 3)', phone_1: '02-555-0199', parent_id: id.HQ, province: 'ปทุมธานี', line: '@khabkhi-rsb' });
+    expect(r.body.data).toMatchObject({ name: 'สาขารังสิต (คลอง 3)', phone_1: '025550199', parent_id: id.HQ, province: 'ปทุมธานี', line: '@khabkhi-rsb' });
     const audits = await rows(sql`select a.*, u.username from audit_log a left join users u using (user_id) where entity = 'branch' and entity_id = ${String(id.RSB)} and action = 'update'`);
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ username: 'admin', before: { name: 'สาขารังสิต', phone_1: '02-555-0101' }, after: { name: 'สาขารังสิต (คลอง 3)', phone_1: '02-555-0199' } });
+    expect(audits[0]).toMatchObject({ username: 'admin', before: { name: 'สาขารังสิต', phone_1: '025550101' }, after: { name: 'สาขารังสิต (คลอง 3)', phone_1: '025550199' } });
 
     const detached = await admin.put('/api/branch/update', { branch_id: id.RSB, code: 'RSB', name: 'สาขารังสิต (คลอง 3)', parent_id: null });
     expect(detached.body.data.parent_id).toBeNull();
@@ -146,7 +146,7 @@ describe('create and update', () => {
     const cur = (await anan.get(`/api/branch/get/${id.BKN}`)).body.data;
     const own = await anan.put('/api/branch/update', { branch_id: id.BKN, code: 'BKN', name: cur.name, phone_1: '02-521-0000' });
     expect(own.status, own.body.message).toBe(200);
-    expect(own.body.data).toMatchObject({ phone_1: '02-521-0000', parent_id: id.HQ });
+    expect(own.body.data).toMatchObject({ phone_1: '025210000', parent_id: id.HQ });
     const move = await anan.put('/api/branch/update', { branch_id: id.BKN, code: 'BKN', name: cur.name, parent_id: null });
     expect(move.status).toBe(403);
     expect(move.body.message).toBe('เฉพาะสำนักงานใหญ่เท่านั้นที่เปลี่ยนสาขาแม่ได้');

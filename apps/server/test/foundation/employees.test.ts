@@ -32,9 +32,9 @@ const FULL = () => ({
   is_foreigner: false, idcard: makeThaiNationalId('110170023070'), prefix: 'นางสาว', fname: 'จินตนา', sname: 'ใจงาม',
   prefix_en: 'Miss', fname_en: 'Jintana', sname_en: 'Jaingam', nickname: 'จิน', birthday: '1995-04-13',
   address: '12/3', moo: '4', soi: 'ลาดพร้าว 101', street: 'ลาดพร้าว', subdistrict: 'คลองจั่น', district: 'บางกะปิ', province: 'กรุงเทพมหานคร',
-  postcode: '10240', phone_1: '081-234-5678', phone_2: '02-123-4567', email: 'jintana@example.co.th', start_date: '2024-06-01',
+  postcode: '10240', phone_1: '0812345678', phone_2: '021234567', email: 'jintana@example.co.th', start_date: '2024-06-01',
   department: 'ทะเบียนและการเงิน', position: 'เจ้าหน้าที่ทะเบียน', bank: 'ธนาคารไทยพาณิชย์', bank_acc: '123-4-56789-0', bank_acc_type: 'current',
-  branch_branch: 'สาขาเซ็นทรัลลาดพร้าว', emergency_name: 'นายสมศักดิ์ ใจงาม', emergency_phone: '089-999-0000', emergency_relation: 'บิดา',
+  branch_branch: 'สาขาเซ็นทรัลลาดพร้าว', emergency_name: 'นายสมศักดิ์ ใจงาม', emergency_phone: '0899990000', emergency_relation: 'บิดา',
   employee_type: 'daily', salary: '16500.50', extra_salary: '1200', salary_pay_type: 'cash', sso_salary: '15000', day_off: ['sat', 'sun'],
   is_salary_daily: true, status: 'active',
 });
@@ -77,7 +77,7 @@ describe('register, get, update', () => {
     expect(got.res.body).not.toMatch(NO_SECRET);
     const listed = (await admin.get('/api/user/gettable', { text: 'jintana' })).body;
     expect(listed.data).toHaveLength(1);
-    expect(listed.data[0]).toMatchObject({ username: 'jintana', fname: 'จินตนา', branch_name: 'สาขาบางเขน', role_name: 'พนักงานหน้าเคาน์เตอร์/การเงิน', phone_1: '081-234-5678' });
+    expect(listed.data[0]).toMatchObject({ username: 'jintana', fname: 'จินตนา', branch_name: 'สาขาบางเขน', role_name: 'พนักงานหน้าเคาน์เตอร์/การเงิน', phone_1: '0812345678' });
     expect(JSON.stringify(listed)).not.toMatch(NO_SECRET);
     expect((await login('jintana', 'secret-pass-1')).status).toBe(200);
   });
@@ -87,7 +87,7 @@ describe('register, get, update', () => {
       user_id: user.jintana, username: 'jintana.j', role_id: role.instructor, branch_id: branch.CNX, is_foreigner: false, idcard: makeThaiNationalId('310170023071'),
       prefix: 'นาง', fname: 'จินตนาภา', sname: 'ดีงาม', prefix_en: 'Mrs.', fname_en: 'Jintanapa', sname_en: 'Deengam', nickname: 'นา', birthday: '1994-12-31',
       address: '7', moo: '1', soi: '', street: 'ห้วยแก้ว', subdistrict: 'สุเทพ', district: 'เมืองเชียงใหม่', province: 'เชียงใหม่', postcode: '50200',
-      phone_1: '053-111-222', phone_2: '', email: '', start_date: '2025-01-02', department: 'ฝึกอบรม', position: 'ครูสอนภาคทฤษฎี', bank: 'ธนาคารกรุงไทย',
+      phone_1: '053111222', phone_2: '', email: '', start_date: '2025-01-02', department: 'ฝึกอบรม', position: 'ครูสอนภาคทฤษฎี', bank: 'ธนาคารกรุงไทย',
       bank_acc: '9876543210', bank_acc_type: 'savings', branch_branch: 'นิมมาน', emergency_name: 'นายเอ', emergency_phone: '0811111111', emergency_relation: 'สามี',
       employee_type: 'monthly', salary: '21000', extra_salary: '0', salary_pay_type: 'transfer', sso_salary: '17500', day_off: ['mon'], is_salary_daily: false,
       status: 'active',
@@ -257,7 +257,7 @@ describe('passwords', () => {
     const suda = await t.as('suda');
     const r = await suda.put('/api/user/profile', { nickname: 'ดาดา', phone_1: '089-000-1111', email: 'suda@example.com' });
     expect(r.status, r.body.message).toBe(200);
-    expect(r.body.data).toMatchObject({ username: 'suda', nickname: 'ดาดา', phone_1: '089-000-1111', email: 'suda@example.com', role_id: role.cashier });
+    expect(r.body.data).toMatchObject({ username: 'suda', nickname: 'ดาดา', phone_1: '0890001111', email: 'suda@example.com', role_id: role.cashier });
     expect(r.res.body).not.toMatch(NO_SECRET);
     for (const body of [{ role_id: role.owner }, { salary: '99999' }, { branch_id: branch.HQ }, { status: 'active' }]) {
       const x = await suda.put('/api/user/profile', body);

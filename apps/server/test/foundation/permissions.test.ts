@@ -41,6 +41,7 @@ const OPEN_ROUTES: Record<string, string> = {
   'GET /api/branch/list': 'branch options, filtered to the caller\'s scope',
   'GET /api/settings/get': 'school name, tax ID and PromptPay ID printed on every receipt',
   'POST /api/files/upload': 'a photo stored under the caller\'s branch (logo needs manage Setting, checked inside)',
+  'GET /api/files/limits': 'the upload size limit every photo field shows',
   'GET /api/files/:id': 'branch scope checked inside against the file\'s branch',
 };
 
@@ -174,6 +175,7 @@ const CASES: Case[] = [
       return c.put('/api/settings/update', { name: s.name, tax_id: s.tax_id, vat_mode: s.vat_mode, promptpay_id: s.promptpay_id, card_agent_port: s.card_agent_port });
     } },
   { route: 'POST /api/files/upload', needs: 'user', scoped: false, send: (c) => upload(t, c.token, PNG) },
+  { route: 'GET /api/files/limits', needs: 'user', scoped: false, send: (c) => c.get('/api/files/limits') },
   { route: 'GET /api/files/:id', needs: 'user', scoped: true,
     send: (c, x) => t.call('GET', `/api/files/${id.photo[branchCode(x.branchId)]}`, undefined, { authorization: `Bearer ${c.token}` }) },
 ];

@@ -63,6 +63,7 @@ const m = {
   otherFees: once(() => import('../features/catalog/OtherFees')),
   others: once(() => import('../features/catalog/Others')),
   settings: once(() => import('../features/settings/SettingsPage')),
+  audit: once(() => import('../features/audit/AuditList')),
 };
 
 const ApplicationDetail = page(m.applicationDetail, (x) => x.default);
@@ -148,6 +149,10 @@ export const RESOURCES: Resource[] = [
     { label: 'พนักงาน', group: 'staff', icon: <IdcardOutlined />, description: 'ข้อมูลพนักงาน บัญชีผู้ใช้ เงินเดือนและวันหยุด' }),
   ...crud('/branches', 'Branch', page(m.branches, (x) => x.default), page(m.branchDetail, (x) => x.default),
     { label: 'สาขา', group: 'settings', icon: <ApartmentOutlined />, description: 'สาขาของโรงเรียน ที่อยู่ และเลขที่สาขาทางภาษี' }),
+  {
+    path: '/audit', ability: ['read', 'Audit'], page: page(m.audit, (x) => x.default),
+    menu: { label: 'ประวัติการใช้งาน', group: 'settings', icon: <HistoryOutlined />, description: 'ใครทำอะไร เมื่อไร ที่สาขาใด พร้อมค่าก่อนและหลังการเปลี่ยนแปลง' },
+  },
   {
     path: '/settings', ability: ['manage', 'Setting'], page: page(m.settings, (x) => x.default),
     menu: { label: 'ตั้งค่าโรงเรียน', group: 'settings', icon: <ShopOutlined />, description: 'ชื่อโรงเรียน เลขผู้เสียภาษี ภาษีมูลค่าเพิ่ม และพร้อมเพย์' },

@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -40,6 +40,8 @@ export interface CrudField {
   normalize?: (v: any) => any;
   /** never sent (display only) */
   display?: boolean;
+  /** the unit shown in a money field (default บาท), e.g. % for a percent discount */
+  suffix?: (values: Record<string, any>) => ReactNode;
 }
 
 export interface CrudDetailProps {
@@ -54,6 +56,17 @@ export interface CrudDetailProps {
   titleOf?: (row: Record<string, any>) => string;
   branched?: boolean;
   branchOptions?: FieldOption[];
+  /**
+   * Fields a feature renders itself instead of the branch select (e.g. the catalog's school-wide scope and
+   * branch prices): its section, how a record fills them, how they go into the body, and when a record is read-only.
+   */
+  custom?: {
+    section: ReactNode;
+    blank: Record<string, any>;
+    fromRecord: (row: Record<string, any>) => Record<string, any>;
+    toBody: (values: Record<string, any>) => Record<string, any>;
+    readOnly?: (row: Record<string, any>) => string | null;
+  };
 }
 
 export function CrudDetail(p: CrudDetailProps) {
@@ -66,16 +79,17 @@ export function CrudDetail(p: CrudDetailProps) {
   const { can, user } = useSession();
   const [banner, setBanner] = useBanner(id ?? 'new');
   const record = useQuery({ queryKey: recordKeys.one(p.prefix, recordId), queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`), enabled: !isNew });
-  const readOnly = isNew ? !can('create', p.subject) : !can('update', p.subject);
-  const fields = p.branched ? [...p.fields, { name: 'branch_id', label: 'สาขา', kind: 'select', options: p.branchOptions ?? [], required: true } as CrudField] : p.fields;
+  const lockedBy = !isNew && record.data && p.custom?.readOnly ? p.custom.readOnly(record.data) : null;
+  const readOnly = (isNew ? !can('create', p.subject) : !can('update', p.subject)) || !!lockedBy;
+  const fields = p.branched && !p.custom ? [...p.fields, { name: 'branch_id', label: 'สาขา', kind: 'select', options: p.branchOptions ?? [], required: true } as CrudField] : p.fields;
   const blank = Object.fromEntries(fields.map((f) => [f.name, f.initial ?? (f.kind === 'switch' ? false : f.kind === 'select' || f.kind === 'date' || f.kind === 'int' ? undefined : '')]));
 
   useEffect(() => {
     if (isNew) {
       form.resetFields();
-      form.setFieldsValue({ ...blank, ...(p.branched ? { branch_id: user?.branch_id } : {}) });
+      form.setFieldsValue({ ...blank, ...(p.branched ? { branch_id: user?.branch_id } : {}), ...p.custom?.blank });
     } else if (record.data) {
-      form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, record.data![f.name] ?? blank[f.name]])));
+      form.setFieldsValue({ ...Object.fromEntries(fields.map((f) => [f.name, record.data![f.name] ?? blank[f.name]])), ...p.custom?.fromRecord(record.data) });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isNew, record.data]);
@@ -92,6 +106,7 @@ export function CrudDetail(p: CrudDetailProps) {
         if (typeof val === 'string' && f.kind !== 'textarea') val = val.trim();
         body[f.name] = val;
       }
+      Object.assign(body, p.custom?.toBody(v));
       return isNew ? api.post<Record<string, any>>(`/${p.prefix}/create`, body) : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
     },
     onSuccess: (res) => {
@@ -129,7 +144,7 @@ export function CrudDetail(p: CrudDetailProps) {
     if (f.kind !== 'readonly') first = false;
     switch (f.kind) {
       case 'textarea': return <Input.TextArea rows={3} maxLength={1000} {...auto} />;
-      case 'money': return <MoneyInput {...auto} />;
+      case 'money': return <MoneyInput {...auto} {...(f.suffix ? { suffix: f.suffix(values) } : {})} />;
       case 'int': return <InputNumber min={0} precision={0} style={{ width: '100%' }} {...auto} />;
       case 'select': return <Select options={f.options?.map((o) => ({ label: o.label, value: o.value as string }))} showSearch={{ optionFilterProp: 'label' }} placeholder={f.placeholder ?? 'เลือก'} {...auto} />;
       case 'switch': return <Switch checkedChildren="ใช่" unCheckedChildren="ไม่" />;
@@ -157,6 +172,7 @@ export function CrudDetail(p: CrudDetailProps) {
         )}
       />
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
+      {lockedBy && <Alert type="info" showIcon title={lockedBy} style={{ marginBottom: 16 }} data-testid="locked-by" />}
       {!isNew && record.isLoading ? <Card><Skeleton active paragraph={{ rows: 6 }} /></Card> : !isNew && record.isError ? (
         <ResultBanner result={{ status: 'error', message: errorMessage(record.error) }} />
       ) : (
@@ -178,6 +194,7 @@ export function CrudDetail(p: CrudDetailProps) {
               </Row>
             </Card>
           ))}
+          {p.custom?.section}
           {!readOnly && (
             <Space>
               <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">บันทึก</Button>

@@ -4,9 +4,19 @@ import { isMoneyString } from '@khabkhi/thai';
 import type { Rule } from 'antd/es/form';
 
 export interface MoneyInputProps extends Omit<InputProps, 'value' | 'onChange'> {
-  /** Decimal baht string ("15000", "15000.50"). */
+  /** Decimal baht string ("15000", "15000.50"); undefined when empty. */
   value?: string;
-  onChange?: (value: string) => void;
+  onChange?: (value: string | undefined) => void;
+}
+
+/**
+ * What a typed amount means: commas and spaces dropped; a cleared field is no amount (undefined), so an optional
+ * money field left empty is omitted from the request instead of being sent as "" (which the server refused with
+ * "รูปแบบไม่ถูกต้อง").
+ */
+export function moneyFromTyped(text: string): string | undefined {
+  const v = text.replace(/[,\s]/g, '');
+  return v === '' ? undefined : v;
 }
 
 /** Money as the API speaks it (decimal string of baht); commas typed by the user are dropped. */
@@ -15,10 +25,10 @@ export function MoneyInput({ value, onChange, ...rest }: MoneyInputProps) {
     <Input
       inputMode="decimal"
       suffix="บาท"
-      style={{ textAlign: 'right' }}
       {...rest}
+      style={{ textAlign: 'right', ...rest.style }}
       value={value ?? ''}
-      onChange={(e) => onChange?.(e.target.value.replace(/[,\s]/g, ''))}
+      onChange={(e) => onChange?.(moneyFromTyped(e.target.value))}
     />
   );
 }

@@ -1,6 +1,7 @@
 /** Photo upload (JPEG/PNG → POST /api/files/upload); value is the file uuid or null. */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Upload } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type React from 'react';
 import { api, errorMessage } from '../api/client';
@@ -12,15 +13,20 @@ export interface PhotoFieldProps {
   disabled?: boolean;
   /** Avatar size in px (default 96). */
   size?: number;
-  /** Max size in MB (default 5). */
-  maxMb?: number;
+
   /** 'square' for a logo (default 'circle'). */
   shape?: 'circle' | 'square';
   icon?: React.ReactNode;
 }
 
-export function PhotoField({ value, onChange, disabled, size = 96, maxMb = 5, shape, icon }: PhotoFieldProps) {
+/** The server's UPLOAD_MAX_BYTES in MB as its 413 message says it (2097152 → "2"). */
+export const megabytes = (bytes: number) => String(Math.round((bytes / 1024 / 1024) * 10) / 10);
+
+export function PhotoField({ value, onChange, disabled, size = 96, shape, icon }: PhotoFieldProps) {
   const { message } = App.useApp();
+  // one number: the server's limit (files/limits answers UPLOAD_MAX_BYTES)
+  const limits = useQuery({ queryKey: ['files-limits'], queryFn: () => api.get<{ upload_max_bytes: number }>('/files/limits'), staleTime: Infinity });
+  const maxBytes = limits.data?.upload_max_bytes;
   const [busy, setBusy] = useState(false);
   return (
     <Flex align="center" gap={16}>
@@ -35,8 +41,8 @@ export function PhotoField({ value, onChange, disabled, size = 96, maxMb = 5, sh
               message.error('รองรับเฉพาะไฟล์รูปภาพ JPEG หรือ PNG');
               return Upload.LIST_IGNORE;
             }
-            if (file.size > maxMb * 1024 * 1024) {
-              message.error(`ไฟล์ใหญ่เกินไป (ไม่เกิน ${maxMb} MB)`);
+            if (maxBytes && file.size > maxBytes) {
+              message.error(`ไฟล์มีขนาดใหญ่เกิน ${megabytes(maxBytes)} MB`);
               return Upload.LIST_IGNORE;
             }
             return true;
@@ -59,7 +65,7 @@ export function PhotoField({ value, onChange, disabled, size = 96, maxMb = 5, sh
           <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>{value ? 'เปลี่ยนรูป' : 'อัปโหลดรูป'}</Button>
         </Upload>
         {value && !disabled && <Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={() => onChange?.(null)} style={{ padding: 0 }}>นำรูปออก</Button>}
-        <span style={{ fontSize: 12, color: '#888' }}>JPEG หรือ PNG ไม่เกิน {maxMb} MB</span>
+        <span style={{ fontSize: 12, color: '#888' }} data-testid="photo-limit">JPEG หรือ PNG{maxBytes ? ` ไม่เกิน ${megabytes(maxBytes)} MB` : ''}</span>
       </Flex>
     </Flex>
   );

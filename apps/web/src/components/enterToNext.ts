@@ -6,11 +6,13 @@
  * - Enter in a text field, checkbox, radio group or switch → the next field (one stop per radio group).
  * - Enter on a button (the submit button "บันทึก", "อ่านบัตรประชาชน", …) → the button acts as usual.
  * - Enter in a textarea → a new line.
- * - antd Select: Enter on an open list picks the highlighted option; Enter on a closed Select that has a
- *   value (or is optional) moves on; Enter on an empty required Select opens its list.
- * - AutoComplete: Enter picks the highlighted suggestion while the list is open, then moves on.
+ * - antd Select and AutoComplete: Enter on an open list picks the highlighted option AND moves on (one stroke a
+ *   field); Enter on a closed Select that has a value (or is optional) moves on; Enter on an empty required
+ *   Select opens its list.
  * - DatePicker: Enter accepts the typed date (วว/ดด/ปปปป) and moves on.
  * - A field that handles Enter itself sets data-enter="keep" (e.g. the promotion code check).
+ * - A button that is a step of the form on screen (e.g. "เพิ่มค่าธรรมเนียม" between the course lines and the
+ *   payment) sets data-enter-stop: Enter reaches it, and Enter on it presses it.
  */
 import type { KeyboardEvent } from 'react';
 
@@ -19,6 +21,7 @@ const FOCUSABLE = [
   'input[role=combobox]:not([disabled])', // antd Select without search renders a readonly input
   'textarea:not([disabled])',
   'button[type=submit]:not([disabled])',
+  'button[data-enter-stop]:not([disabled])',
   '[role=switch]:not([disabled])',
 ].join(', ');
 
@@ -61,7 +64,13 @@ const modified = (e: KeyboardEvent) => e.shiftKey || e.ctrlKey || e.altKey || e.
 export function enterOnClosedSelect(e: KeyboardEvent<HTMLElement>) {
   if (e.key !== 'Enter' || modified(e) || e.nativeEvent.isComposing) return;
   const el = e.target as HTMLElement;
-  if (el.getAttribute('role') !== 'combobox' || el.getAttribute('aria-expanded') === 'true' || el.dataset.enter === 'keep') return;
+  if (el.getAttribute('role') !== 'combobox' || el.dataset.enter === 'keep') return;
+  if (el.getAttribute('aria-expanded') === 'true') {
+    // the list is open: the Select/AutoComplete picks the highlighted option with this Enter, then we move on
+    // (before, the bubble handler still saw aria-expanded="true" and stayed: a second Enter was needed)
+    setTimeout(() => { if (document.activeElement === el) focusNext(el); }, 0);
+    return;
+  }
   const select = el.closest('.ant-select');
   if (!select) return;
   if (!select.classList.contains('ant-select-auto-complete')) {

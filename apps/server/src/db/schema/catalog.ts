@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, day, money, ts } from './core.js';
 
 /** Licence classes / course types (รถยนต์, รถจักรยานยนต์, …): data, editable. */
@@ -7,6 +7,8 @@ export const courseTypes = pgTable('course_types', {
   course_type_id: integer('course_type_id').primaryKey().generatedAlwaysAsIdentity(),
   name: text('name').notNull(),
   sort: integer('sort').notNull().default(0),
+  /** the youngest age a student of this licence class may register at without a warning (0 = no minimum) */
+  min_age: integer('min_age').notNull().default(0),
   is_delete: boolean('is_delete').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -14,7 +16,10 @@ export const courseTypes = pgTable('course_types', {
 
 export const courses = pgTable('courses', {
   course_id: integer('course_id').primaryKey().generatedAlwaysAsIdentity(),
-  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  /** null: a school-wide item (offered by every branch, or by the branches in branch_ids); else the one branch that offers it */
+  branch_id: integer('branch_id').references(() => branches.branch_id),
+  /** school-wide items only: the branches that offer it; null = every branch (a new branch too) */
+  branch_ids: integer('branch_ids').array(),
   name: text('name').notNull(),
   detail: text('detail').notNull().default(''),
   price: money('price').notNull(),
@@ -30,7 +35,10 @@ export const courses = pgTable('courses', {
 
 export const promotions = pgTable('promotions', {
   promotion_id: integer('promotion_id').primaryKey().generatedAlwaysAsIdentity(),
-  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  /** null: a school-wide item (offered by every branch, or by the branches in branch_ids); else the one branch that offers it */
+  branch_id: integer('branch_id').references(() => branches.branch_id),
+  /** school-wide items only: the branches that offer it; null = every branch (a new branch too) */
+  branch_ids: integer('branch_ids').array(),
   code: text('code').notNull(),
   name: text('name').notNull(),
   detail: text('detail').notNull().default(''),
@@ -50,12 +58,15 @@ export const promotions = pgTable('promotions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('promotions_code_live').on(t.branch_id, sql`upper(${t.code})`).where(sql`not ${t.is_delete}`),
+  uniqueIndex('promotions_code_live').on(sql`coalesce(${t.branch_id}, 0)`, sql`upper(${t.code})`).where(sql`not ${t.is_delete}`),
 ]);
 
 export const otherFees = pgTable('other_fees', {
   other_fee_id: integer('other_fee_id').primaryKey().generatedAlwaysAsIdentity(),
-  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  /** null: a school-wide item (offered by every branch, or by the branches in branch_ids); else the one branch that offers it */
+  branch_id: integer('branch_id').references(() => branches.branch_id),
+  /** school-wide items only: the branches that offer it; null = every branch (a new branch too) */
+  branch_ids: integer('branch_ids').array(),
   name: text('name').notNull(),
   detail: text('detail').notNull().default(''),
   price: money('price').notNull(),
@@ -66,6 +77,15 @@ export const otherFees = pgTable('other_fees', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 }, (t) => [index('other_fees_branch').on(t.branch_id)]);
+
+/** A school-wide course's or fee's price at one branch, where it differs from the school-wide price. */
+export const catalogPrices = pgTable('catalog_prices', {
+  /** 'course' or 'other_fee' */
+  kind: text('kind').notNull(),
+  item_id: integer('item_id').notNull(),
+  branch_id: integer('branch_id').notNull().references(() => branches.branch_id),
+  price: money('price').notNull(),
+}, (t) => [primaryKey({ columns: [t.kind, t.item_id, t.branch_id] })]);
 
 /** Expense categories, nested one level (parent → children). */
 export const expenseCategories = pgTable('expense_categories', {

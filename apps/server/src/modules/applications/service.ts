@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import { fromSatang, phoneSearchDigits, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn, Db, Tx } from '../../db/connection.js';
 import { isoTimestamp, preparedPer } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
@@ -11,6 +11,8 @@ import { ALL, isAll } from '../../http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, branchFilter, namedOptions, withAll } from '../../http/tables.js';
 import { checkPromotion } from '../promotions/check.js';
+import { courseTypeMinAges } from '../catalog/routes.js';
+import { emptyCatalogHint, offeredAt, offeredCatalog, priceAt } from '../catalog/offer.js';
 import { customerApi, upsertCustomer } from '../customers/service.js';
 import type { CustomerInput } from '../customers/schemas.js';
 import type { Claim } from './idempotency.js';
@@ -119,9 +121,9 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
     const c = courseById.get(line.course_id);
     const where = `หลักสูตรรายการที่ ${i + 1}`;
     if (!c || c.is_delete) throw badRequest(`${where}: ไม่พบหลักสูตรนี้`);
-    if (c.branch_id !== branchId) throw badRequest(`${where}: หลักสูตร "${c.name}" ไม่ใช่หลักสูตรของสาขา${branch.name}`);
+    if (!offeredAt(c, branchId)) throw badRequest(`${where}: หลักสูตร "${c.name}" ไม่ได้เปิดสอนที่สาขา${branch.name}`);
     if (!c.is_activate) throw badRequest(`${where}: หลักสูตร "${c.name}" ปิดใช้งานอยู่`);
-    const costS = S(c.price);
+    const costS = S(await priceAt(tx, 'course', { id: c.course_id, branch_id: c.branch_id, price: c.price }, branchId));
     let discountS = 0;
     let promotion: typeof promotions.$inferSelect | undefined;
     const code = (line.promotion_code ?? '').trim();
@@ -163,13 +165,13 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
     const f = feeById.get(line.other_fee_id);
     const where = `ค่าธรรมเนียมรายการที่ ${i + 1}`;
     if (!f || f.is_delete) throw badRequest(`${where}: ไม่พบค่าธรรมเนียมนี้`);
-    if (f.branch_id !== branchId) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าธรรมเนียมของสาขา${branch.name}`);
+    if (!offeredAt(f, branchId)) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าธรรมเนียมของสาขา${branch.name}`);
     if (!f.is_activate) throw badRequest(`${where}: "${f.name}" ปิดใช้งานอยู่`);
     if (kind !== 'request' && f.is_request_fee) throw badRequest(`${where}: "${f.name}" เป็นค่าคำร้อง ให้บันทึกที่เมนูค่าคำร้อง`);
     if (kind === 'request' && !f.is_request_fee) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าคำร้อง`);
     feeLines.push({
       application_id: 0, line_no: input.courses.length + i + 1, other_fee_id: f.other_fee_id, other_fee_name: f.name,
-      is_request_fee: kind === 'request', date: line.date ?? null, cost: f.price, discount: '0',
+      is_request_fee: kind === 'request', date: line.date ?? null, cost: await priceAt(tx, 'other_fee', { id: f.other_fee_id, branch_id: f.branch_id, price: f.price }, branchId), discount: '0',
     });
   }
   const totalS = [...courseLines, ...feeLines].reduce((s, l) => s + S(l.cost as string), 0);
@@ -337,7 +339,8 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
 export function applicationIdsMatching(text: string): SQL {
   const t = text.trim();
   const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const digits = t.replace(/[\s-]/g, '');
+  // an ID number typed with spaces or dashes, or a phone number however it is typed: its digits
+  const digits = phoneSearchDigits(t) ?? t.replace(/[\s-]/g, '');
   if (/^\d+$/.test(digits)) {
     // an ID number or a phone number, typed from its start: two btree prefix lookups
     const p = `${esc(digits)}%`;
@@ -458,10 +461,8 @@ export async function registerOptions(db: Db, actor: Actor, branchParam?: string
     assertBranch(actor, asked);
     branchId = asked;
   }
-  const courseRows = await db.select({ course_id: courses.course_id, name: courses.name, price: courses.price, type: courses.type, branch_id: courses.branch_id, detail: courses.detail })
-    .from(courses).where(and(eq(courses.branch_id, branchId), eq(courses.is_delete, false), eq(courses.is_activate, true))).orderBy(asc(courses.type), asc(courses.name));
-  const feeRows = await db.select({ other_fee_id: otherFees.other_fee_id, name: otherFees.name, price: otherFees.price, is_request_fee: otherFees.is_request_fee })
-    .from(otherFees).where(and(eq(otherFees.branch_id, branchId), eq(otherFees.is_delete, false), eq(otherFees.is_activate, true))).orderBy(asc(otherFees.name));
+  // the branch's own courses and fees and the school-wide ones it offers, at its prices
+  const { courses: courseRows, fees: feeRows } = await offeredCatalog(db, branchId);
   const [settings] = await db.select({ port: schoolSettings.card_agent_port, promptpay_id: schoolSettings.promptpay_id }).from(schoolSettings).where(eq(schoolSettings.id, 1));
   return {
     branches: branchList, branch_id: branchId,
@@ -472,6 +473,10 @@ export async function registerOptions(db: Db, actor: Actor, branchParam?: string
     banks: BANKS,
     prefixes: PREFIXES,
     card_agent_port: settings?.port ?? 8189,
+    /** why the course dropdown is empty, and where to fix it */
+    courses_hint: courseRows.length ? null : await emptyCatalogHint(db, branchId),
+    /** the youngest age per course type before the form warns (settings: หลักสูตร › ประเภทหลักสูตร) */
+    min_ages: await courseTypeMinAges(db),
   };
 }
 
@@ -481,8 +486,8 @@ export async function checkPromotionForLine(db: Db, actor: Actor, input: { index
   assertBranch(actor, branchId);
   const [c] = await db.select().from(courses).where(eq(courses.course_id, input.course_id));
   if (!c || c.is_delete) throw badRequest('หลักสูตร: ไม่พบหลักสูตรนี้');
-  if (c.branch_id !== branchId) throw forbidden('หลักสูตรนี้ไม่ใช่ของสาขาที่เลือก');
-  const costS = S(c.price);
+  if (!offeredAt(c, branchId)) throw forbidden('หลักสูตรนี้ไม่ได้เปิดสอนที่สาขาที่เลือก');
+  const costS = S(await priceAt(db, 'course', { id: c.course_id, branch_id: c.branch_id, price: c.price }, branchId));
   const r = await checkPromotion(db, { code: input.code.trim(), branchId, courseType: c.type, costSatang: costS, today: todayBangkok() });
   if (!r.ok) throw badRequest(r.message);
   return {

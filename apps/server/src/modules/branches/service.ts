@@ -1,6 +1,7 @@
 import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
+import { withPhoneDigits } from '../../lib/phones.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -62,7 +63,7 @@ export async function createBranch(db: Db, actor: Actor, input: NewBranchInput, 
   const b: BranchInput = { ...input, code: input.code ?? await derivedCode(db) };
   await checkParentAndCode(db, b);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(branches).values({ ...b, parent_id: b.parent_id ?? null }).returning();
+    const [row] = await tx.insert(branches).values({ ...withPhoneDigits(b), parent_id: b.parent_id ?? null }).returning();
     await audit(tx, actor, { entity: 'branch', entityId: row!.branch_id, action: 'create', branchId: row!.branch_id, after: row }, reqId);
     return row!.branch_id;
   });
@@ -79,7 +80,7 @@ export async function updateBranch(db: Db, actor: Actor, b: BranchInput & { bran
   await checkParentAndCode(db, { ...b, parent_id: parentId });
   await db.transaction(async (tx) => {
     const { branch_id, ...rest } = b;
-    const [after] = await tx.update(branches).set({ ...rest, parent_id: parentId, updatedAt: new Date() }).where(eq(branches.branch_id, branch_id)).returning();
+    const [after] = await tx.update(branches).set({ ...withPhoneDigits(rest), parent_id: parentId, updatedAt: new Date() }).where(eq(branches.branch_id, branch_id)).returning();
     await audit(tx, actor, { entity: 'branch', entityId: branch_id, action: 'update', branchId: branch_id, before, after }, reqId);
   });
   return (await findBranch(db, b.branch_id))!;
@@ -106,7 +107,7 @@ export async function branchTable(db: Db, actor: Actor, f: { status?: string; te
   const where = allOf(
     branchScopeWhere(actor, branches.branch_id),
     f.status === 'deleted' ? eq(branches.is_delete, true) : f.status === 'active' ? eq(branches.is_delete, false) : undefined,
-    textSearch(f.text, [branches.name, branches.code, branches.province, branches.district, branches.phone_1]),
+    textSearch(f.text, [branches.name, branches.code, branches.province, branches.district, branches.phone_1], [branches.phone_1, branches.phone_2]),
   );
   const rows = await db.select({ ...getTableColumns(branches), parent_name: parentName,
     employees: employeeCount })

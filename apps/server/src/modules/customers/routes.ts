@@ -1,21 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { CheckQuery, UpdateProfileBody } from './schemas.js';
-import { checkCustomer, updateProfile } from './service.js';
+import { forbidden } from '../../http/errors.js';
+import { CheckAnswer, CheckQuery, ConfirmBody, UpdateProfileBody } from './schemas.js';
+import { checkCustomer, confirmCustomer, updateProfile } from './service.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Envelope } from '@khabkhi/contracts';
 
 const tags = ['customers'];
 
 export default async function customerRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
 
-  app.get('/customer/check', {
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get('/customer/check', {
     config: { auth: ['read', 'Customer'] },
-    schema: { tags, summary: 'A returning customer by national ID (or passport number), for prefill', querystring: CheckQuery },
+    schema: {
+      tags, querystring: CheckQuery, response: { 200: Envelope(CheckAnswer) },
+      summary: 'A returning customer by national ID (or passport number), for prefill; another branch sees the limited view until customer/confirm',
+    },
   }, async (req) => {
-    const q = req.query as { idcard: string; is_foreigner?: boolean };
-    return ok(await checkCustomer(db(), q.idcard, q.is_foreigner ?? false), 'พบข้อมูลลูกค้า');
+    const data = await checkCustomer(db(), actorOf(req), req.query.idcard, req.query.is_foreigner ?? false);
+    return ok(data, data.limited ? 'พบลูกค้าของสาขาอื่น: ตรวจบัตรประชาชนและยืนยันวันเกิดเพื่อดูข้อมูลทั้งหมด' : 'พบข้อมูลลูกค้า');
   });
+
+  typed.post('/customer/confirm', {
+    config: { auth: ['read', 'Customer'] },
+    schema: { tags, summary: 'Release a customer of another branch after checking the ID card (birthday as printed on it); audited', body: ConfirmBody, response: { 200: Envelope(CheckAnswer) } },
+  }, async (req) => ok(await confirmCustomer(db(), actorOf(req), req.body, req.id), 'ยืนยันตัวตนลูกค้าแล้ว ดึงข้อมูลทั้งหมดเรียบร้อย'));
 
   app.put('/customer/updateprofile', {
     config: { auth: ['update', 'Customer'] },

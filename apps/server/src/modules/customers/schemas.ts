@@ -27,3 +27,24 @@ export const CheckQuery = Type.Object({
   idcard: Type.String({ minLength: 1, maxLength: 20 }),
   is_foreigner: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false });
+
+export const ConfirmBody = Type.Object({
+  idcard: Type.String({ minLength: 1, maxLength: 20 }),
+  is_foreigner: Type.Optional(Type.Boolean()),
+  birthday: IsoDate(),
+}, { additionalProperties: false });
+
+const S = Type.String();
+/** The whole record (the customer's own branches, the head office, or after customer/confirm). */
+export const CustomerFull = Type.Object({
+  limited: Type.Literal(false), customer_id: Type.Integer(), is_foreigner: Type.Boolean(), idcard: S, prefix: S, fname: S, sname: S, name: S,
+  fname_en: S, sname_en: S, birthday: Nullable(S), age: Nullable(Type.Integer()),
+  address: S, moo: S, soi: S, street: S, subdistrict: S, district: S, province: S, postcode: S, phone_1: S, phone_2: S,
+  branch_id: Type.Integer(), createdAt: S, updatedAt: S,
+});
+/** Another branch, before the ID card is checked: no address, birthday or phone — only a masked phone. */
+export const CustomerLimited = Type.Object({
+  limited: Type.Literal(true), customer_id: Type.Integer(), is_foreigner: Type.Boolean(), idcard: S, prefix: S, fname: S, sname: S, name: S,
+  phone_masked: S, branch_name: S,
+});
+export const CheckAnswer = Type.Union([CustomerFull, CustomerLimited]);

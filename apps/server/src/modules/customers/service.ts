@@ -1,10 +1,11 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { ageOn, isValidThaiNationalId, todayBangkok } from '@khabkhi/thai';
-import type { Conn } from '../../db/connection.js';
+import { ageOn, isValidThaiNationalId, maskPhone, phoneDigits, todayBangkok } from '@khabkhi/thai';
+import type { Conn, Db } from '../../db/connection.js';
+import { auditLog, branches } from '../../db/schema/core.js';
 import { applications, customers } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { canDo, type Actor } from '../../http/auth.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors.js';
 import type { CustomerInput } from './schemas.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -39,7 +40,7 @@ function values(input: Omit<CustomerInput, 'customer_id'>) {
     birthday: input.birthday ?? null,
     address: trim(input.address), moo: trim(input.moo), soi: trim(input.soi), street: trim(input.street),
     subdistrict: trim(input.subdistrict), district: trim(input.district), province: trim(input.province),
-    postcode: trim(input.postcode), phone_1: trim(input.phone_1), phone_2: trim(input.phone_2),
+    postcode: trim(input.postcode), phone_1: phoneDigits(input.phone_1), phone_2: phoneDigits(input.phone_2),
   };
 }
 
@@ -81,8 +82,29 @@ export async function findCustomerByIdentity(conn: Conn, idcard: string, isForei
   return row;
 }
 
-/** customer/check: the returning customer's fields, or a Thai 404. */
-export async function checkCustomer(conn: Conn, idcard: string, isForeigner: boolean) {
+/**
+ * Privacy across branches (README "Customer privacy across branches"): a customer belongs to the branches that
+ * registered them or hold one of their applications. Another branch that types the ID number sees only enough to
+ * know the person is known — name, a masked phone and the branch — until the cashier confirms identity from the
+ * ID card (customer/confirm); the head office (users of every branch) sees the whole record.
+ */
+export async function isCustomerOfActor(conn: Conn, actor: Actor, c: CustomerRow): Promise<boolean> {
+  if (actor.branchScope === null || actor.branchScope.includes(c.branch_id)) return true;
+  const [mine] = await conn.select({ id: applications.application_id }).from(applications)
+    .where(and(eq(applications.customer_id, c.customer_id), inArray(applications.branch_id, actor.branchScope))).limit(1);
+  return !!mine;
+}
+
+/** What another branch sees before the customer has shown their ID card. */
+export function limitedCustomerApi(c: CustomerRow, branchName: string) {
+  return {
+    limited: true as const, customer_id: c.customer_id, is_foreigner: c.is_foreigner, idcard: c.idcard,
+    prefix: c.prefix, fname: c.fname, sname: c.sname, name: fullName(c),
+    phone_masked: maskPhone(c.phone_1), branch_name: branchName,
+  };
+}
+
+async function identityOrNotFound(conn: Conn, idcard: string, isForeigner: boolean) {
   let id: string;
   try {
     id = normalizeIdentity(idcard, isForeigner);
@@ -91,7 +113,40 @@ export async function checkCustomer(conn: Conn, idcard: string, isForeigner: boo
   }
   const row = await findCustomerByIdentity(conn, id, isForeigner);
   if (!row) throw notFound('ไม่พบข้อมูลลูกค้า');
-  return customerApi(row);
+  return row;
+}
+
+/** customer/check: the returning customer's fields (or, at another branch, the limited view), or a Thai 404. */
+export async function checkCustomer(conn: Conn, actor: Actor, idcard: string, isForeigner: boolean) {
+  const row = await identityOrNotFound(conn, idcard, isForeigner);
+  if (await isCustomerOfActor(conn, actor, row)) return { ...customerApi(row), limited: false as const };
+  const [b] = await conn.select({ name: branches.name }).from(branches).where(eq(branches.branch_id, row.branch_id));
+  return limitedCustomerApi(row, b?.name ?? '');
+}
+
+const CONFIRM_TRIES = 5;
+const CONFIRM_WINDOW_MINUTES = 15;
+
+/**
+ * customer/confirm: the cashier has the customer's ID card in hand and types (or the card reader gives) the
+ * birthday printed on it; when it matches, the whole record is released to this branch and the look is audited.
+ * A wrong birthday is audited too, and five wrong ones in 15 minutes by one user for one customer stop the tries.
+ */
+export async function confirmCustomer(db: Db, actor: Actor, input: { idcard: string; is_foreigner?: boolean; birthday: string }, reqId?: string) {
+  const row = await identityOrNotFound(db, input.idcard, input.is_foreigner ?? false);
+  if (await isCustomerOfActor(db, actor, row)) return { ...customerApi(row), limited: false as const };
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(
+    eq(auditLog.entity, 'customer'), eq(auditLog.entity_id, String(row.customer_id)), eq(auditLog.action, 'confirm-refused'),
+    eq(auditLog.user_id, actor.userId), sql`${auditLog.at} > now() - make_interval(mins => ${CONFIRM_WINDOW_MINUTES})`)) as [{ n: number }];
+  if (n >= CONFIRM_TRIES) throw tooMany(`ยืนยันตัวตนไม่สำเร็จเกิน ${CONFIRM_TRIES} ครั้ง กรุณารอ ${CONFIRM_WINDOW_MINUTES} นาที หรือให้สำนักงานใหญ่ตรวจสอบ`);
+  if (row.birthday !== input.birthday) {
+    await audit(db, actor, { entity: 'customer', entityId: row.customer_id, action: 'confirm-refused', branchId: actor.branchId, after: { birthday_typed: input.birthday } }, reqId);
+    throw badRequest(row.birthday
+      ? 'วันเกิด: ไม่ตรงกับข้อมูลลูกค้า กรุณาตรวจบัตรประชาชนของลูกค้าอีกครั้ง'
+      : 'วันเกิด: ลูกค้ารายนี้ไม่มีวันเกิดในระบบ กรุณากรอกข้อมูลจากบัตรประชาชนใหม่ทั้งหมด');
+  }
+  await audit(db, actor, { entity: 'customer', entityId: row.customer_id, action: 'confirm', branchId: actor.branchId }, reqId);
+  return { ...customerApi(row), limited: false as const };
 }
 
 /**
@@ -142,7 +197,10 @@ export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInpu
     eq(customers.is_foreigner, v.is_foreigner), sql`upper(${customers.idcard}) = ${v.idcard}`)).for('update');
   if (!before) throw conflict('มีการบันทึกลูกค้ารายนี้พร้อมกัน กรุณาลองใหม่อีกครั้ง');
   if (!(await mayEditCustomer(tx, actor, before.customer_id))) return before;
-  const [after] = await tx.update(customers).set({ ...v, is_delete: false, updatedAt: new Date() })
+  // a field the form left blank keeps what is on record: a cashier at another branch who has not confirmed the
+  // customer's identity sees no address or phone, and registering them must not wipe those out
+  const kept = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (x === '' || x === null) && before[k as keyof CustomerRow] ? before[k as keyof CustomerRow] : x]));
+  const [after] = await tx.update(customers).set({ ...kept, is_delete: false, updatedAt: new Date() })
     .where(eq(customers.customer_id, before.customer_id)).returning();
   await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId, before, after }, reqId);
   return after!;

@@ -36,7 +36,7 @@ export async function userTable(conn: Conn, actor: Actor, f: UserTableFilter, li
     f.status ? eq(users.status, f.status) : undefined,
     f.role !== undefined ? eq(users.role_id, f.role) : undefined,
     textSearch(f.text, [users.fname, users.sname, users.nickname, users.username, users.phone_1, users.phone_2, users.idcard,
-      sql`${users.fname} || ' ' || ${users.sname}`]),
+      sql`${users.fname} || ' ' || ${users.sname}`], [users.phone_1, users.phone_2]),
   );
   const rows = await conn.select({
     user_id: users.user_id, username: users.username, prefix: users.prefix, fname: users.fname, sname: users.sname,

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import { isValidThaiNationalId } from '@khabkhi/thai';
 import type { Db } from '../../db/connection.js';
 import { branches, files, refreshTokens, roles, users } from '../../db/schema/core.js';
+import { withPhoneDigits } from '../../lib/phones.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, canDo, type Actor } from '../../http/auth.js';
 import type { Action, Subject } from '../../http/abilities.js';
@@ -83,7 +84,7 @@ export async function registerUser(db: Db, actor: Actor, b: Input, reqId?: strin
   const { password, ...rest } = b;
   const password_hash = await hashPassword(password!);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values({ ...(rest as typeof users.$inferInsert), password_hash }).returning();
+    const [row] = await tx.insert(users).values({ ...withPhoneDigits(rest as typeof users.$inferInsert), password_hash }).returning();
     if (row!.photo) await tx.update(files).set({ branch_id: row!.branch_id }).where(eq(files.file_id, row!.photo));
     await audit(tx, actor, { entity: 'user', entityId: row!.user_id, action: 'create', branchId: row!.branch_id, after: row }, reqId);
     return row!.user_id;
@@ -114,7 +115,7 @@ export async function updateUser(db: Db, actor: Actor, b: Input & { user_id: num
   await checkPhoto(db, actor, b.photo, before.photo);
   if (b.username && await usernameTaken(db, b.username, b.user_id)) throw conflict('ชื่อผู้ใช้: มีผู้ใช้ชื่อนี้แล้ว กรุณาเลือกชื่ออื่น');
   const { password, user_id, ...rest } = b;
-  const set: Partial<typeof users.$inferInsert> = { ...(rest as Partial<typeof users.$inferInsert>), updatedAt: new Date() };
+  const set: Partial<typeof users.$inferInsert> = { ...withPhoneDigits(rest as Partial<typeof users.$inferInsert>), updatedAt: new Date() };
   if (password) { set.password_hash = await hashPassword(password); set.password_changed_at = new Date(); }
   await db.transaction(async (tx) => {
     const [after] = await tx.update(users).set(set).where(eq(users.user_id, user_id)).returning();
@@ -154,7 +155,7 @@ export async function updateOwnProfile(db: Db, actor: Actor, b: Record<string, u
   const before = await findUser(db, actor.userId);
   await checkPhoto(db, actor, b.photo, before?.photo);
   await db.transaction(async (tx) => {
-    const [after] = await tx.update(users).set({ ...(b as Partial<typeof users.$inferInsert>), updatedAt: new Date() })
+    const [after] = await tx.update(users).set({ ...withPhoneDigits(b as Partial<typeof users.$inferInsert>), updatedAt: new Date() })
       .where(eq(users.user_id, actor.userId)).returning();
     await audit(tx, actor, { entity: 'user', entityId: actor.userId, action: 'update-profile', before, after }, reqId);
   });

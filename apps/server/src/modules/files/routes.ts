@@ -5,6 +5,7 @@ import { files } from '../../db/schema/core.js';
 import { actorOf, assertBranch, canDo } from '../../http/auth.js';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.js';
 import { ok } from '../../http/envelope.js';
+import { Envelope } from '@khabkhi/contracts';
 
 /** JPEG and PNG by their first bytes, not by the name or the declared type. */
 export function sniffImage(buf: Buffer): 'image/jpeg' | 'image/png' | null {
@@ -16,6 +17,12 @@ export function sniffImage(buf: Buffer): 'image/jpeg' | 'image/png' | null {
 export default async function fileRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
   const tags = ['files'];
+
+  // the web's photo and logo fields show and check this same number (UPLOAD_MAX_BYTES), not one of their own
+  app.get('/files/limits', {
+    config: { auth: 'user' },
+    schema: { tags, summary: 'The largest photo or logo the server accepts', response: { 200: Envelope(Type.Object({ upload_max_bytes: Type.Integer() })) } },
+  }, async () => ok({ upload_max_bytes: app.deps.config.uploadMaxBytes }));
 
   app.post('/files/upload', { config: { auth: 'user' }, schema: { tags, summary: 'Upload a photo or logo (JPEG/PNG, multipart field "file")', consumes: ['multipart/form-data'] } }, async (req) => {
     const actor = actorOf(req);

@@ -24,6 +24,8 @@ import { paymentKeys } from '../payments/queries';
 import { transferBody, type TransferForm } from '../payments/transfer';
 import { TransferFields, transferDefaults } from '../payments/TransferFields';
 import { PaymentKind } from '../payments/PaymentKind';
+import { phoneText } from '../../components/phoneField';
+import { ApplicationHistory } from '../audit/ApplicationHistory';
 
 type Prefix = 'application' | 'applicationfee' | 'applicationrequest';
 
@@ -162,7 +164,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
               { key: 'n', label: 'ชื่อ-นามสกุล', children: `${c.prefix}${c.fname} ${c.sname}` },
               { key: 'i', label: c.is_foreigner ? 'เลขหนังสือเดินทาง' : 'เลขบัตรประชาชน', children: c.is_foreigner ? c.idcard : formatNationalId(c.idcard) },
               { key: 'b', label: 'วันเกิด', children: c.birthday ? <span><ThaiDate value={c.birthday} variant="long" />{c.age !== null && c.age !== undefined ? ` (${c.age} ปี)` : ''}</span> : '-' },
-              { key: 'p', label: 'โทรศัพท์', children: [c.phone_1, c.phone_2].filter(Boolean).join(', ') || '-' },
+              { key: 'p', label: 'โทรศัพท์', children: [c.phone_1, c.phone_2].filter(Boolean).map(phoneText).join(', ') || '-' },
               { key: 'a', label: 'ที่อยู่', span: 2, children: [c.address, c.moo && `หมู่ ${c.moo}`, c.soi && `ซ.${c.soi}`, c.street && `ถ.${c.street}`, c.subdistrict, c.district, c.province, c.postcode].filter(Boolean).join(' ') || '-' },
             ]} />
           </Card>
@@ -264,6 +266,7 @@ export default function ApplicationDetail({ prefix = 'application', back = '/app
           <CustomerBlock form={customerForm} prefixes={opts.data?.prefixes ?? []} cardPort={opts.data?.card_agent_port ?? 8189} />
         </Form>
       </Modal>
+      {appId ? <ApplicationHistory applicationId={appId} /> : null}
     </div>
   );
 }

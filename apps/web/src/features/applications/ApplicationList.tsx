@@ -5,6 +5,7 @@ import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
 import { STATUS_COLORS, type ApplicationRow } from './api';
+import { phoneText } from '../../components/phoneField';
 
 // money stays on screen at every width (fixed right); long names and course lists wrap within their column
 const columns: ListColumn<ApplicationRow>[] = [
@@ -12,7 +13,7 @@ const columns: ListColumn<ApplicationRow>[] = [
   { title: 'วันที่สมัคร', dataIndex: 'createdAt', kind: 'date', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} /></span> },
   { title: 'ผู้สมัคร', dataIndex: 'customer_name', wrap: 200 },
   { title: 'เลขบัตรประชาชน', dataIndex: 'idcard', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNationalId(v)}</span> },
-  { title: 'โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+  { title: 'โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{phoneText(v)}</span>, exportValue: (r: ApplicationRow) => phoneText(r.phone_1) },
   { title: 'หลักสูตร', dataIndex: 'course_names', wrap: 200 },
   { title: 'สถานะ', dataIndex: 'status', render: (v: string) => <Tag color={STATUS_COLORS[v] ?? 'blue'}>{v}</Tag>, exportValue: (r) => r.status },
   { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },

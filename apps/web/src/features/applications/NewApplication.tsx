@@ -5,7 +5,7 @@
  */
 import { CheckOutlined, DeleteOutlined, FileTextOutlined, PlusOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Grid, Input, Radio, Row, Select, Space, Table, Typography } from 'antd';
 import { formatBaht } from '@khabkhi/thai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { applicationKeys, moneyPost, newKey, openPdf, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { courseLineBody, lineOnCodeTyped, lineOnCourseChange, lineOnPromotion, paymentProblem, totalsOf, uncheckedPromotions } from './lines';
+import { ageOrNull, underAgeWarning } from './ageRules';
 import { transferBody, type TransferForm } from '../payments/transfer';
 import { TransferFields, transferDefaults } from '../payments/TransferFields';
 
@@ -35,6 +36,9 @@ const BLANK = {
 
 export default function NewApplication() {
   const [form] = Form.useForm();
+  // below 1200 px a course line takes two rows (course, then price · code · discount · exam date); on a narrow
+  // screen the code field keeps its room for STUDENT500 and the check button shows its icon only
+  const screens = Grid.useBreakpoint();
   const { user } = useSession();
   const [branchId, setBranchId] = useState<number | undefined>(undefined);
   const opts = useRegisterOptions(branchId);
@@ -53,6 +57,7 @@ export default function NewApplication() {
   // the save's answer when it went wrong, shown beside the save button where the cashier is looking
   const [saveNotice, setSaveNotice] = useState<{ type: 'warning' | 'error'; message: string } | null>(null);
   const unchecked = uncheckedPromotions(courses);
+  const birthday = Form.useWatch(['customer', 'birthday'], form) as string | null | undefined;
   const t = totalsOf(courses, fees);
   const d = opts.data;
 
@@ -142,6 +147,8 @@ export default function NewApplication() {
   const courseOptions = (d?.courses ?? []).map((c) => ({ value: c.course_id, label: `${c.name} · ${c.type} · ${formatBaht(c.price)} บาท` }));
   const feeOptions = (d?.other_fees ?? []).map((f) => ({ value: f.other_fee_id, label: `${f.name} · ${formatBaht(f.price)} บาท` }));
   const payError = paymentProblem(paid, t.net);
+  const chosenCourses = courses.map((l) => d?.courses.find((c) => c.course_id === l.course_id)).filter((c): c is NonNullable<typeof c> => !!c);
+  const ageWarning = underAgeWarning(ageOrNull(birthday), chosenCourses, d?.min_ages ?? {});
 
   return (
     <div onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); form.submit(); } }}>
@@ -178,26 +185,29 @@ export default function NewApplication() {
         </Card>
 
         <Card title="หลักสูตร" className="form-section" style={{ marginBottom: 16 }}>
+          {d?.courses_hint && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title="ไม่มีหลักสูตรให้เลือก" description={d.courses_hint} data-testid="courses-hint" />}
+          {ageWarning && <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={ageWarning} data-testid="age-warning" />}
           <Form.List name="courses">
             {(rows, { add, remove }) => (
               <>
                 {rows.map((row, index) => (
                   <Row key={row.key} gutter={12} align="bottom">
-                    <Col xs={24} md={9}>
+                    <Col xs={24} xl={8}>
                       <Form.Item name={[row.name, 'course_id']} label={`หลักสูตรที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกหลักสูตร' }]}>
-                        <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading}
+                        <Select options={courseOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหาหลักสูตร" loading={opts.isLoading} popupMatchSelectWidth={460}
+                          notFoundContent={d?.courses_hint ?? 'ไม่พบหลักสูตรที่ค้นหา'}
                           onChange={(id: number) => {
                             const c = d?.courses.find((x) => x.course_id === id);
                             form.setFieldValue(['courses', row.name], lineOnCourseChange({ ...form.getFieldValue(['courses', row.name]), course_id: id }, c?.price ?? '0', 'new'));
                           }} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={3}>
+                    <Col xs={12} md={5} xl={3}>
                       <Form.Item name={[row.name, 'cost']} label="ราคา"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={12} md={7} xl={5}>
                       <Form.Item name={[row.name, 'promotion_code']} label="รหัสส่วนลด" normalize={(v: string) => v.toUpperCase()}>
-                        <Input maxLength={50} placeholder="ถ้ามี" data-enter="keep"
+                        <Input maxLength={30} placeholder="ถ้ามี" data-enter="keep" style={{ minWidth: 0 }}
                           onChange={() => form.setFieldValue(['courses', row.name], lineOnCodeTyped(form.getFieldValue(['courses', row.name]) as CourseLineForm))}
                           // leaving the field checks the code, so the summary shows its discount before anything is saved
                           onBlur={() => { if (uncheckedPromotions([form.getFieldValue(['courses', row.name]) as CourseLineForm]).length ) void checkPromotion(row.name); }}
@@ -207,14 +217,15 @@ export default function NewApplication() {
                             const target = e.currentTarget;
                             void checkPromotion(row.name).then(() => focusNext(target));
                           }}
-                          suffix={<Button type="link" size="small" icon={<CheckOutlined />} loading={checking === row.name} onClick={() => void checkPromotion(row.name)} tabIndex={-1}>ตรวจ</Button>} />
+                          suffix={<Button type="link" size="small" icon={<CheckOutlined />} loading={checking === row.name} onClick={() => void checkPromotion(row.name)} tabIndex={-1}
+                            aria-label="ตรวจรหัสส่วนลด" title="ตรวจรหัสส่วนลด" style={{ paddingInline: 4 }}>{screens.lg ? 'ตรวจ' : null}</Button>} />
                       </Form.Item>
                     </Col>
-                    <Col xs={12} md={3}>
+                    <Col xs={12} md={5} xl={3}>
                       <Form.Item name={[row.name, 'checked_code']} hidden><Input /></Form.Item>
                       <Form.Item name={[row.name, 'discount']} label="ส่วนลด"><MoneyInput readOnly tabIndex={-1} /></Form.Item>
                     </Col>
-                    <Col xs={12} md={4}>
+                    <Col xs={12} md={6} xl={4}>
                       <Form.Item name={[row.name, 'exam_date']} label="วันสอบ (ถ้ามี)"><ThaiDatePicker style={{ width: '100%' }} /></Form.Item>
                     </Col>
                     <Col xs={24} md={1}>
@@ -236,7 +247,15 @@ export default function NewApplication() {
               <>
                 {rows.map((row, index) => (
                   <Row key={row.key} gutter={12} align="bottom">
-                    <Col xs={24} md={10}>
+                    <Col xs={24} md={10} onKeyDownCapture={(e) => {
+                      // Enter on a fee line left empty: the line goes and the keyboard goes on to ยอดชำระ
+                      if (e.key !== 'Enter' || form.getFieldValue(['other_fees', row.name, 'other_fee_id'])) return;
+                      if ((e.target as HTMLElement).getAttribute('aria-expanded') === 'true') return;
+                      e.preventDefault();
+                      e.stopPropagation();
+                      remove(row.name);
+                      setTimeout(() => document.querySelector<HTMLInputElement>('#paid')?.focus(), 0);
+                    }}>
                       <Form.Item name={[row.name, 'other_fee_id']} label={`รายการที่ ${index + 1}`} rules={[{ required: true, message: 'กรุณาเลือกรายการ หรือกดลบแถวนี้' }]}>
                         <Select options={feeOptions} showSearch={{ optionFilterProp: 'label' }} placeholder="พิมพ์เพื่อค้นหา"
                           onChange={(id: number) => form.setFieldValue(['other_fees', row.name, 'cost'], d?.other_fees.find((f) => f.other_fee_id === id)?.price ?? '0')} />
@@ -253,7 +272,14 @@ export default function NewApplication() {
                     </Col>
                   </Row>
                 ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({ cost: '0', date: null })} data-testid="add-fee">เพิ่มค่าธรรมเนียม</Button>
+                <Space wrap>
+                  <Button icon={<PlusOutlined />} data-testid="add-fee" data-enter-stop
+                    onClick={() => {
+                      add({ cost: '0', date: null });
+                      setTimeout(() => document.querySelector<HTMLInputElement>(`#other_fees_${rows.length}_other_fee_id`)?.focus(), 0);
+                    }}>เพิ่มค่าธรรมเนียม</Button>
+                  <Typography.Text type="secondary" style={{ fontSize: 13 }}>Enter เพื่อเพิ่มรายการ · กด Enter ที่ช่องรายการที่ว่างเพื่อข้ามไปยอดชำระ</Typography.Text>
+                </Space>
               </>
             )}
           </Form.List>

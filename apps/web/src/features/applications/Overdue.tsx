@@ -3,6 +3,7 @@ import { Space, Tag } from 'antd';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
+import { phoneText } from '../../components/phoneField';
 
 interface Row { application_id: number; application_code: string; createdAt: string; customer_name: string; phone_1: string; course_names: string; net: string; paid: string; balance: string; due?: string; days: number; exam_date: string | null; exam_passed: boolean; branch_name: string }
 
@@ -24,7 +25,7 @@ export default function OverdueList() {
         { title: 'วันที่สมัคร', dataIndex: 'createdAt', kind: 'date', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} /></span> },
         { title: 'ค้างมาแล้ว', dataIndex: 'days', kind: 'number', render: (v: number) => <Tag color={v > 30 ? 'red' : v > 7 ? 'orange' : 'default'}>ค้าง {v} วัน</Tag>, exportValue: (r) => r.days },
         { title: 'ผู้สมัคร', dataIndex: 'customer_name', wrap: 200 },
-        { title: 'โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+        { title: 'โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{phoneText(v)}</span>, exportValue: (r) => phoneText(r.phone_1) },
         { title: 'หลักสูตร', dataIndex: 'course_names', wrap: 180 },
         { title: 'วันสอบ', dataIndex: 'exam_date', kind: 'date', render: (v: string | null, r) => (v ? <span style={{ whiteSpace: 'nowrap' }}><ThaiDate value={v} />{r.exam_passed && <Tag color="red" style={{ marginLeft: 6 }}>เลยวันสอบ</Tag>}</span> : '-') },
         { title: 'สาขา', dataIndex: 'branch_name', wrap: 160 },

@@ -40,6 +40,15 @@ export interface RegisterOptions {
   other_fees: { other_fee_id: number; name: string; price: string }[];
   request_fees: { other_fee_id: number; name: string; price: string }[];
   prefixes: string[]; card_agent_port: number; banks: string[];
+  /** why the course list is empty and where to fix it (null when there are courses) */
+  courses_hint?: string | null;
+  /** course type → minimum age before the form warns */
+  min_ages?: Record<string, number>;
+}
+/** customer/check at another branch, before the ID card is checked (README "Customer privacy across branches") */
+export interface LimitedCustomer {
+  limited: true; customer_id: number; is_foreigner: boolean; idcard: string; prefix: string; fname: string; sname: string; name: string;
+  phone_masked: string; branch_name: string;
 }
 
 export const applicationKeys = {

@@ -13,6 +13,7 @@ import { ResultBanner } from '../../components/ResultBanner';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import { useBranch, useBranchOptions, type Branch, branchKeys } from './queries';
+import { phoneItemProps } from '../../components/phoneField';
 
 type FormValues = Omit<Branch, 'branch_id' | 'parent_name' | 'employees' | 'is_delete' | 'is_head_office'>;
 
@@ -20,7 +21,6 @@ const BLANK: FormValues = {
   parent_id: null, code: '', name: '', address: '', moo: '', soi: '', street: '', subdistrict: '', district: '',
   province: '', postcode: '', phone_1: '', phone_2: '', line: '', tax_branch_no: '',
 };
-const phoneRule = { pattern: /^[0-9+\- ]{0,20}$/, message: 'เบอร์โทรศัพท์ใช้ได้เฉพาะตัวเลข + - และเว้นวรรค ไม่เกิน 20 ตัว' };
 
 export default function BranchDetail() {
   const { id } = useParams();
@@ -132,10 +132,10 @@ export default function BranchDetail() {
                 </Form.Item>
               </Col>
               <Col xs={24} md={6}>
-                <Form.Item name="phone_1" label={label('phone_1')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
               </Col>
               <Col xs={24} md={6}>
-                <Form.Item name="phone_2" label={label('phone_2')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
               </Col>
               <Col xs={24} md={6}>
                 <Form.Item name="line" label={label('line')}><Input maxLength={100} placeholder="@ไลน์ไอดี" /></Form.Item>

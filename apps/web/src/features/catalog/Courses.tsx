@@ -1,6 +1,6 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, List, Modal, Space } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, InputNumber, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../app/useSession';
@@ -8,28 +8,44 @@ import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes, catalogKeys } from './shared';
+import { useCatalogScope } from './scope';
 
 interface Course { course_id: number; name: string; type: string; price: string; theory_hours: number; practice_hours: number; is_activate: boolean; branch_name: string }
 
 function CourseTypes() {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const types = useCourseTypes();
+  const types = useQuery({ queryKey: [...catalogKeys.courseTypes, 'min-age'], queryFn: () => api.get<{ name: string; min_age: number }[]>('/course/type/list'), enabled: open });
+  const { user } = useSession();
   const qc = useQueryClient();
   const { message } = App.useApp();
-  const done = (res: { message: string }) => { message.success(res.message); void qc.invalidateQueries({ queryKey: catalogKeys.courseTypes }); void qc.invalidateQueries({ queryKey: catalogKeys.table('course') }); };
+  const done = (res: { message: string }) => { message.success(res.message); void qc.invalidateQueries({ queryKey: catalogKeys.courseTypes }); void qc.invalidateQueries({ queryKey: catalogKeys.table('course') }); void qc.invalidateQueries({ queryKey: ['application', 'register-options'] }); };
   const add = useMutation({ mutationFn: () => api.post<string[]>('/course/type/create', { name: name.trim() }), onSuccess: (r) => { setName(''); done(r); }, onError: (e) => message.error(errorMessage(e)) });
   const del = useMutation({ mutationFn: (n: string) => api.del<string[]>('/course/type/delete', { name: n }), onSuccess: done, onError: (e) => message.error(errorMessage(e)) });
+  const setAge = useMutation({ mutationFn: (v: { name: string; min_age: number }) => api.put('/course/type/update', v), onSuccess: done, onError: (e) => message.error(errorMessage(e)) });
   return (
     <>
       <Button icon={<SettingOutlined />} onClick={() => setOpen(true)}>ประเภทหลักสูตร</Button>
-      <Modal title="ประเภทหลักสูตร (ประเภทใบขับขี่)" open={open} onCancel={() => setOpen(false)} footer={null}>
+      <Modal title="ประเภทหลักสูตร (ประเภทใบขับขี่)" open={open} onCancel={() => setOpen(false)} footer={null} width={560}>
         <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
           <Input placeholder="ชื่อประเภทใหม่ เช่น รถบรรทุก" value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && add.mutate()} maxLength={100} />
           <Button type="primary" loading={add.isPending} disabled={!name.trim()} onClick={() => add.mutate()}>เพิ่ม</Button>
         </Space.Compact>
-        <List bordered dataSource={types.data ?? []} renderItem={(t) => (
-          <List.Item actions={[<Button key="d" size="small" danger loading={del.isPending && del.variables === t} onClick={() => del.mutate(t)}>ลบ</Button>]}>{t}</List.Item>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          อายุขั้นต่ำ: ตอนรับสมัครระบบจะเตือนเมื่อผู้สมัครอายุไม่ถึง (0 = ไม่เตือน){user?.all_branches ? '' : ' · แก้ไขได้เฉพาะสำนักงานใหญ่'}
+        </Typography.Paragraph>
+        <List bordered dataSource={types.data ?? []} loading={types.isLoading} renderItem={(t) => (
+          <List.Item actions={[<Button key="d" size="small" danger loading={del.isPending && del.variables === t.name} onClick={() => del.mutate(t.name)}>ลบ</Button>]}>
+            <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+              <span>{t.name}</span>
+              <Space size={4}>
+                <span>อายุขั้นต่ำ</span>
+                <InputNumber min={0} max={99} precision={0} defaultValue={t.min_age} style={{ width: 72 }} aria-label={`อายุขั้นต่ำ ${t.name}`} disabled={!user?.all_branches}
+                  onBlur={(e) => { const n = Number(e.target.value); if (Number.isInteger(n) && n !== t.min_age) setAge.mutate({ name: t.name, min_age: n }); }} />
+                <span>ปี</span>
+              </Space>
+            </Space>
+          </List.Item>
         )} />
       </Modal>
     </>
@@ -61,8 +77,9 @@ export function CourseList() {
 export function CourseDetail() {
   const types = useCourseTypes();
   const branches = useBranchFieldOptions();
+  const custom = useCatalogScope(branches, true);
   return (
-    <CrudDetail prefix="course" idKey="course_id" subject="Course" listPath="/courses" noun="หลักสูตร" branched branchOptions={branches}
+    <CrudDetail prefix="course" idKey="course_id" subject="Course" listPath="/courses" noun="หลักสูตร" branched branchOptions={branches} custom={custom}
       titleOf={(r) => r.name}
       fields={[
         { name: 'name', label: 'ชื่อหลักสูตร', kind: 'text', required: true, span: 12 },
@@ -73,7 +90,7 @@ export function CourseDetail() {
         { name: 'is_activate', label: 'สถานะ', kind: 'select', options: ACTIVE_OPTIONS, initial: true, span: 6 },
         { name: 'detail', label: 'รายละเอียด', kind: 'textarea', span: 24 },
       ]}
-      sections={[{ title: 'ข้อมูลหลักสูตร', fields: ['name', 'type', 'price', 'theory_hours', 'practice_hours', 'is_activate', 'branch_id', 'detail'] }]}
+      sections={[{ title: 'ข้อมูลหลักสูตร', fields: ['name', 'type', 'price', 'theory_hours', 'practice_hours', 'is_activate', 'detail'] }]}
     />
   );
 }

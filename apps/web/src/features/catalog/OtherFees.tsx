@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useSession } from '../../app/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
+import { useCatalogScope } from './scope';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions } from './shared';
@@ -28,8 +29,9 @@ export function OtherFeeList() {
 
 export function OtherFeeDetail() {
   const branches = useBranchFieldOptions();
+  const custom = useCatalogScope(branches, true);
   return (
-    <CrudDetail prefix="otherfee" idKey="other_fee_id" subject="OtherFee" listPath="/otherfees" noun="ค่าธรรมเนียม" branched branchOptions={branches}
+    <CrudDetail prefix="otherfee" idKey="other_fee_id" subject="OtherFee" listPath="/otherfees" noun="ค่าธรรมเนียม" branched branchOptions={branches} custom={custom}
       titleOf={(r) => r.name}
       fields={[
         { name: 'name', label: 'ชื่อรายการ', kind: 'text', required: true, span: 12 },

@@ -1,10 +1,12 @@
 import { Tag } from 'antd';
-import { formatBaht } from '@khabkhi/thai';
+import { formatBaht, todayBangkok } from '@khabkhi/thai';
 import { useSession } from '../../app/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { ThaiDate } from '../../components/ThaiDate';
-import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes } from './shared';
+import { ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes } from './shared';
+import { useCatalogScope } from './scope';
+import { promotionState } from './promotionState';
 
 interface Promotion { promotion_id: number; code: string; name: string; type: string; type_discount: string; value: string; start: string; end: string; is_unlimit: boolean; limit: number; usage: number; is_activate: boolean; branch_name: string }
 
@@ -27,17 +29,23 @@ export function PromotionList() {
         { title: 'สิ้นสุด', dataIndex: 'end', render: (v: string) => <ThaiDate value={v} /> },
         { title: 'ใช้แล้ว/สิทธิ์', key: 'usage', align: 'right', render: (_: unknown, r: Promotion) => (r.is_unlimit ? `${r.usage} / ไม่จำกัด` : `${r.usage} / ${r.limit}`), exportValue: (r) => (r.is_unlimit ? `${r.usage}/ไม่จำกัด` : `${r.usage}/${r.limit}`) },
         { title: 'สาขา', dataIndex: 'branch_name' },
-        { title: 'สถานะ', dataIndex: 'is_activate', render: (v: boolean) => <ActiveTag value={v} />, exportValue: (r) => (r.is_activate ? 'เปิดใช้งาน' : 'ปิดใช้งาน') },
+        { title: 'สถานะ', dataIndex: 'is_activate', render: (_: boolean, r: Promotion) => <PromotionStateTag row={r} />, exportValue: (r) => promotionState(r, todayBangkok()).label },
       ]}
     />
   );
 }
 
+function PromotionStateTag({ row }: { row: Promotion }) {
+  const s = promotionState(row, todayBangkok());
+  return <Tag color={s.color}>{s.label}</Tag>;
+}
+
 export function PromotionDetail() {
   const types = useCourseTypes();
   const branches = useBranchFieldOptions();
+  const custom = useCatalogScope(branches, false);
   return (
-    <CrudDetail prefix="promotion" idKey="promotion_id" subject="Promotion" listPath="/promotions" noun="โปรโมชั่น" branched branchOptions={branches}
+    <CrudDetail prefix="promotion" idKey="promotion_id" subject="Promotion" listPath="/promotions" noun="โปรโมชั่น" branched branchOptions={branches} custom={custom}
       titleOf={(r) => `${r.code} · ${r.name}`}
       fields={[
         { name: 'code', label: 'รหัสส่วนลด', kind: 'text', required: true, span: 6, normalize: (v: string) => v.toUpperCase(), placeholder: 'เช่น NEWYEAR10',
@@ -45,7 +53,8 @@ export function PromotionDetail() {
         { name: 'name', label: 'ชื่อโปรโมชั่น', kind: 'text', required: true, span: 12 },
         { name: 'type', label: 'ใช้กับประเภทหลักสูตร', kind: 'select', options: ['ทั้งหมด', ...(types.data ?? [])].map((t) => ({ label: t, value: t })), initial: 'ทั้งหมด', span: 6 },
         { name: 'type_discount', label: 'รูปแบบส่วนลด', kind: 'select', options: [{ label: 'เปอร์เซ็นต์ (%)', value: 'percent' }, { label: 'จำนวนเงิน (บาท)', value: 'amount' }], initial: 'percent', span: 6 },
-        { name: 'value', label: 'มูลค่าส่วนลด', kind: 'money', required: true, span: 6, help: 'เปอร์เซ็นต์ 0–100 หรือจำนวนเงินเป็นบาท ตามรูปแบบส่วนลด' },
+        { name: 'value', label: 'มูลค่าส่วนลด', kind: 'money', required: true, span: 6, help: 'เปอร์เซ็นต์ 0–100 หรือจำนวนเงินเป็นบาท ตามรูปแบบส่วนลด',
+          suffix: (v) => (v.type_discount === 'amount' ? 'บาท' : '%') },
         { name: 'start', label: 'วันเริ่มต้น', kind: 'date', required: true, span: 6 },
         { name: 'end', label: 'วันสิ้นสุด', kind: 'date', required: true, span: 6 },
         { name: 'is_unlimit', label: 'ไม่จำกัดจำนวนสิทธิ์', kind: 'switch', initial: false, span: 6 },

@@ -20,6 +20,7 @@ import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import { useEmployee, useRegisterOptions, type Employee, employeeKeys } from './queries';
 import { branchKeys } from '../branches/queries';
+import { phoneItemProps } from '../../components/phoneField';
 
 type FormValues = Omit<Employee, 'user_id' | 'role_name' | 'branch_name' | 'role_id' | 'branch_id'> & {
   role_id: number | undefined;
@@ -40,7 +41,6 @@ const BLANK: FormValues = {
 };
 const API_KEYS = Object.keys(BLANK).filter((k) => k !== 'password' && k !== 'password_confirm') as (keyof FormValues)[];
 
-const phoneRule = { pattern: /^[0-9+\- ]{0,20}$/, message: 'เบอร์โทรศัพท์ใช้ได้เฉพาะตัวเลข + - และเว้นวรรค ไม่เกิน 20 ตัว' };
 const opts = (o: Option[] | undefined) => (o ?? []).map((x) => ({ label: x.name, value: x.value }));
 
 export default function EmployeeDetail() {
@@ -235,10 +235,10 @@ export default function EmployeeDetail() {
               </Col>
               <Col xs={24} md={6} />
               <Col xs={24} md={8}>
-                <Form.Item name="phone_1" label={label('phone_1')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
               </Col>
               <Col xs={24} md={8}>
-                <Form.Item name="phone_2" label={label('phone_2')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
               </Col>
               <Col xs={24} md={8}>
                 <Form.Item name="email" label={label('email')} rules={[{ type: 'email', message: 'รูปแบบอีเมลไม่ถูกต้อง' }]}><Input maxLength={200} inputMode="email" /></Form.Item>
@@ -327,7 +327,7 @@ export default function EmployeeDetail() {
                 <Form.Item name="emergency_name" label={label('emergency_name')}><Input maxLength={200} /></Form.Item>
               </Col>
               <Col xs={24} md={7}>
-                <Form.Item name="emergency_phone" label={label('emergency_phone')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="emergency_phone" label={label('emergency_phone')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
               </Col>
               <Col xs={24} md={7}>
                 <Form.Item name="emergency_relation" label={label('emergency_relation')}><Input maxLength={50} placeholder="เช่น บิดา มารดา คู่สมรส" /></Form.Item>

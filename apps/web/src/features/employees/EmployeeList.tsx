@@ -5,6 +5,7 @@ import { PhotoAvatar } from '../../components/AuthImage';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { StatusTag } from '../../components/StatusTag';
 import type { EmployeeRow } from './queries';
+import { phoneText } from '../../components/phoneField';
 
 const columns: ListColumn<EmployeeRow>[] = [
   {
@@ -23,7 +24,7 @@ const columns: ListColumn<EmployeeRow>[] = [
   { title: 'ชื่อผู้ใช้', dataIndex: 'username', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
   { title: 'บทบาท', dataIndex: 'role_name' },
   { title: 'สาขา', dataIndex: 'branch_name' },
-  { title: 'เบอร์โทรศัพท์', dataIndex: 'phone_1', render: (v: string) => v || '-' },
+  { title: 'เบอร์โทรศัพท์', dataIndex: 'phone_1', render: phoneText },
   { title: 'ตำแหน่ง', dataIndex: 'position', hidden: true },
   { title: 'แผนก', dataIndex: 'department', hidden: true },
   {

@@ -15,10 +15,10 @@ import { label } from '../../i18n/th';
 import type { Employee } from '../employees/queries';
 import { useEffect, useState } from 'react';
 import { meKeys } from '../../api/queryKeys';
+import { phoneItemProps } from '../../components/phoneField';
 
 const PROFILE_KEYS = ['nickname', 'phone_1', 'phone_2', 'email', 'address', 'moo', 'soi', 'street', 'subdistrict', 'district', 'province', 'postcode', 'emergency_name', 'emergency_phone', 'emergency_relation', 'photo'] as const;
 type ProfileValues = Record<(typeof PROFILE_KEYS)[number], string | null>;
-const phoneRule = { pattern: /^[0-9+\- ]{0,20}$/, message: 'เบอร์โทรศัพท์ใช้ได้เฉพาะตัวเลข + - และเว้นวรรค ไม่เกิน 20 ตัว' };
 
 type Me = Employee & { role_name?: string; branch_name?: string };
 
@@ -56,8 +56,8 @@ function ProfileForm({ me }: { me: Me }) {
               <Row gutter={16}>
                 <Col xs={24} md={12}><Form.Item name="nickname" label={label('nickname')}><Input autoFocus maxLength={50} /></Form.Item></Col>
                 <Col xs={24} md={12}><Form.Item name="email" label={label('email')} rules={[{ type: 'email', message: 'รูปแบบอีเมลไม่ถูกต้อง' }]}><Input maxLength={200} /></Form.Item></Col>
-                <Col xs={24} md={12}><Form.Item name="phone_1" label={label('phone_1')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item></Col>
-                <Col xs={24} md={12}><Form.Item name="phone_2" label={label('phone_2')} rules={[phoneRule]}><Input maxLength={20} inputMode="tel" /></Form.Item></Col>
+                <Col xs={24} md={12}><Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item></Col>
+                <Col xs={24} md={12}><Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item></Col>
               </Row>
             </Col>
           </Row>
@@ -66,7 +66,7 @@ function ProfileForm({ me }: { me: Me }) {
         <Card title="ผู้ติดต่อฉุกเฉิน" className="form-section" style={{ marginBottom: 16 }}>
           <Row gutter={16}>
             <Col xs={24} md={10}><Form.Item name="emergency_name" label={label('emergency_name')}><Input maxLength={200} /></Form.Item></Col>
-            <Col xs={24} md={7}><Form.Item name="emergency_phone" label={label('emergency_phone')} rules={[phoneRule]}><Input maxLength={20} /></Form.Item></Col>
+            <Col xs={24} md={7}><Form.Item name="emergency_phone" label={label('emergency_phone')} {...phoneItemProps}><Input maxLength={20} /></Form.Item></Col>
             <Col xs={24} md={7}><Form.Item name="emergency_relation" label={label('emergency_relation')}><Input maxLength={50} /></Form.Item></Col>
           </Row>
         </Card>
