@@ -27,6 +27,8 @@ export const fieldLabels: Record<string, string> = {
   is_request_fee: 'ค่าคำร้อง', theory_hours: 'ชั่วโมงทฤษฎี', practice_hours: 'ชั่วโมงปฏิบัติ',
   token: 'ลิงก์เอกสาร', user_id: 'พนักงาน', branch: 'สาขา', user: 'ผู้บันทึก', list_expenses: 'รายการค่าใช้จ่าย', logo: 'โลโก้',
   customer_id: 'ลูกค้า', date: 'วันที่', payment_id: 'รายการชำระเงิน', request_fee_id: 'ค่าคำร้อง', index: 'ลำดับรายการ',
+  transfer_bank: 'ธนาคารที่โอน', transfer_at: 'วันเวลาที่โอน', transfer_ref: 'เลขอ้างอิงการโอน', transfer_slip: 'รูปสลิปการโอน',
+  reason: 'เหตุผล', branch_prices: 'ราคาตามสาขา', branch_ids: 'สาขาที่เปิด', min_age: 'อายุขั้นต่ำ',
   request_id: 'คำขอ', approve: 'ผลการอนุมัติ', close_id: 'รายการปิดยอด', promotion_id: 'โปรโมชั่น', category_id: 'หมวดหมู่',
   list_expenses_id: 'รายการค่าใช้จ่าย', list_payroll_id: 'รายการเงินเดือน', evaluate_id: 'เกณฑ์การประเมิน', file: 'ไฟล์', kind: 'ชนิดไฟล์',
 };

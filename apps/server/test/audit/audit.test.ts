@@ -50,7 +50,7 @@ describe('audit/gettable (issue 12.15)', () => {
     expect((await admin.get('/api/audit/gettable', { start: addDays(today, 1), end: addDays(today, 2) })).body.meta.total).toBe(0);
     const bad = await admin.get('/api/audit/gettable', { start: '2026-02-31' });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toMatch(/วันที่ไม่ถูกต้อง/);
+    expect(bad.body.message).toMatch(/วันเริ่มต้น: ไม่ใช่วันที่ที่มีอยู่จริง/);
   });
 
   it('a manager sees their branch only; a cashier may not open the audit log', async () => {

@@ -44,7 +44,7 @@ describe('customer privacy across branches (issue 12.17)', () => {
     const suda = await t.as('suda');
     const wrong = await suda.post('/api/customer/confirm', { idcard: c.idcard, birthday: '1999-04-14' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe('วันเกิด (birthday): ไม่ตรงกับข้อมูลลูกค้า กรุณาตรวจบัตรประชาชนของลูกค้าอีกครั้ง');
+    expect(wrong.body.message).toBe('วันเกิด: ไม่ตรงกับข้อมูลลูกค้า กรุณาตรวจบัตรประชาชนของลูกค้าอีกครั้ง');
     const right = await suda.post('/api/customer/confirm', { idcard: c.idcard, birthday: '1999-04-13' });
     expect(right.status, right.body.message).toBe(200);
     expect(right.body.data).toMatchObject({ limited: false, phone_1: '0812345678', address: '12/3' });

@@ -279,6 +279,8 @@ const EXTRA_RULES: Record<string, (actor: string) => boolean> = {
   'DELETE /api/user/delete': (a) => roleWithin(a, 'cashier'),
   // only the head office opens a branch
   'POST /api/branch/create': (a) => isHeadOfficeScope(a),
+  // a course type's minimum age holds for the whole school: set by the head office only
+  'PUT /api/course/type/update': (a) => isHeadOfficeScope(a),
 };
 /**
  * Routes that name a record of a branch but answer other branches by design, with the reason. Every

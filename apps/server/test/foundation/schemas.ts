@@ -39,6 +39,7 @@ const STRING_CANDIDATES = ['100', '0812345678', '10110', 'ZZ', 'ทดสอบ'
 
 function stringSample(s: Json, field: string): string {
   if (s.format === 'date') return '2026-01-15';
+  if (s.format === 'date-time') return '2026-01-15T10:30:00+07:00';
   if (s.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
   if (s.format === 'email') return 'someone@example.com';
   if (field === 'idcard') return freshIdcard();

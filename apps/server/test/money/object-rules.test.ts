@@ -148,8 +148,8 @@ describe('another branch’s records through other routes', () => {
     }), 400, /ไม่พบรหัสส่วนลด .* ของสาขานี้/);
     await refused('checking a code at another branch', () => suda.post('/api/application/checkpromotion', { index: 0, code: cat.promo.pct10, course_id: cat.car, branch_id: cat.hq }));
     await refused('checking a code on another branch’s course', () => suda.post('/api/application/checkpromotion', { index: 0, code: cat.promo.pct10, course_id: cat.car }));
-    await refused('an HQ course on a BKN registration', () => suda.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [] }), 400, /ไม่ใช่หลักสูตรของสาขา/);
-    await refused('an HQ fee on a BKN fee application', () => suda.post('/api/applicationfee/create', { customer: customer(), other_fees: [{ other_fee_id: cat.rent }] }), 400, /ไม่ใช่ค่าธรรมเนียมของสาขา/);
+    await refused('an HQ course on a BKN registration', () => suda.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [] }), 400, /ไม่ได้เปิดสอนที่สำนักงานใหญ่|ไม่ได้เปิดสอนที่สาขาบางเขน/);
+    await refused('an HQ fee on a BKN fee application', () => suda.post('/api/applicationfee/create', { customer: customer(), other_fees: [{ other_fee_id: cat.rent }] }), 400, /ไม่ได้เปิดที่สาขาบางเขน/);
     await refused('editing an HQ course', () => anan.put('/api/course/update', { course_id: cat.car, price: '1' }));
     await refused('moving a BKN course to HQ', () => anan.put('/api/course/update', { course_id: cat.bknCar, branch_id: cat.hq }));
     await refused('creating a course at HQ', () => anan.post('/api/course/create', { branch_id: cat.hq, name: 'หลักสูตรแอบสร้าง', price: '1', type: 'รถยนต์' }));

@@ -121,7 +121,7 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
     const c = courseById.get(line.course_id);
     const where = `หลักสูตรรายการที่ ${i + 1}`;
     if (!c || c.is_delete) throw badRequest(`${where}: ไม่พบหลักสูตรนี้`);
-    if (!offeredAt(c, branchId)) throw badRequest(`${where}: หลักสูตร "${c.name}" ไม่ได้เปิดสอนที่สาขา${branch.name}`);
+    if (!offeredAt(c, branchId)) throw badRequest(`${where}: หลักสูตร "${c.name}" ไม่ได้เปิดสอนที่${branch.name}`);
     if (!c.is_activate) throw badRequest(`${where}: หลักสูตร "${c.name}" ปิดใช้งานอยู่`);
     const costS = S(await priceAt(tx, 'course', { id: c.course_id, branch_id: c.branch_id, price: c.price }, branchId));
     let discountS = 0;
@@ -165,7 +165,7 @@ export async function createApplication(tx: Tx, actor: Actor, input: CreateInput
     const f = feeById.get(line.other_fee_id);
     const where = `ค่าธรรมเนียมรายการที่ ${i + 1}`;
     if (!f || f.is_delete) throw badRequest(`${where}: ไม่พบค่าธรรมเนียมนี้`);
-    if (!offeredAt(f, branchId)) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าธรรมเนียมของสาขา${branch.name}`);
+    if (!offeredAt(f, branchId)) throw badRequest(`${where}: "${f.name}" ไม่ได้เปิดที่${branch.name}`);
     if (!f.is_activate) throw badRequest(`${where}: "${f.name}" ปิดใช้งานอยู่`);
     if (kind !== 'request' && f.is_request_fee) throw badRequest(`${where}: "${f.name}" เป็นค่าคำร้อง ให้บันทึกที่เมนูค่าคำร้อง`);
     if (kind === 'request' && !f.is_request_fee) throw badRequest(`${where}: "${f.name}" ไม่ใช่ค่าคำร้อง`);
