@@ -61,7 +61,9 @@ describe('อ่านบัตรประชาชน in the registration form
     const t0 = Date.now();
     await page.getByRole('button', { name: 'อ่านบัตรประชาชน' }).click();
     await page.getByText('ไม่พบบัตรในเครื่องอ่าน').waitFor();
-    expect(Date.now() - t0).toBeLessThan(1000);
+    // answered at once by the agent's no-card status, not after a read time-out (the agent's is 15 s, the web's 8 s):
+    // the bound separates those two, it does not time the machine (which was over 1 s on two loaded cores)
+    expect(Date.now() - t0).toBeLessThan(5000);
     await e.shot(page, 'idcard-removed');
   });
 
