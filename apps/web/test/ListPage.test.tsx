@@ -158,7 +158,7 @@ describe('ListPage month and date range filters', () => {
     mount({ dateRange: { start: '2026-11-01', end: '2026-11-23' } }, '/list?start=2026-11-05');
     await screen.findByText('นายสมชาย ใจดี');
     expect(lastQuery()).toMatchObject({ start: '2026-11-05', end: '2026-11-23' });
-    expect((screen.getByLabelText('ตั้งแต่วันที่') as HTMLInputElement).value).toBe('05/11/2569');
+    expect((await screen.findByLabelText('ตั้งแต่วันที่') as HTMLInputElement).value).toBe('05/11/2569');
     cleanup();
     mount({ filters: [{ kind: 'dateRange', label: 'วันที่รับเงิน', default: { start: '2026-10-01', end: '2026-10-31' } }] });
     await screen.findByText('นายสมชาย ใจดี');

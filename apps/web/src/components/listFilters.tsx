@@ -9,12 +9,15 @@
  */
 import { THAI_MONTHS, formatThaiDate, todayBangkok } from '@khabkhi/thai';
 import { Flex, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Option } from '../api/client';
 import { ALL, FILTER_QUERY, monthDefault, monthKey, monthRange, urlValue, type FilterKey, type FilterSpec } from './listQuery';
-import { ThaiDatePicker } from './ThaiDatePicker';
 
 export { ALL, monthRange, type FilterKey, type FilterSpec };
+
+// the date picker (antd DatePicker and dayjs, ~40 kB gzip) is loaded only by lists that have a date filter
+const ThaiDatePicker = lazy(() => import('./ThaiDatePicker').then((m) => ({ default: m.ThaiDatePicker })));
+const pickerFallback = <span style={{ display: 'inline-block', width: 330, height: 32 }} />;
 
 export const FILTER_LABELS: Record<string, string> = {
   branch: 'สาขา',
@@ -134,11 +137,13 @@ const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
     <div key="dateRange">
       <FieldLabel>{labelOf(s)}</FieldLabel>
       <Flex gap={6} align="center">
+        <Suspense fallback={pickerFallback}>
         <ThaiDatePicker value={get(ctx.url, 'start', s.default.start)} allowClear={false} aria-label="ตั้งแต่วันที่"
           onChange={(v) => ctx.update({ start: v && v !== s.default.start ? v : null })} />
         <span>ถึง</span>
         <ThaiDatePicker value={get(ctx.url, 'end', s.default.end)} allowClear={false} aria-label="ถึงวันที่"
           onChange={(v) => ctx.update({ end: v && v !== s.default.end ? v : null })} />
+        </Suspense>
       </Flex>
     </div>
   ),
