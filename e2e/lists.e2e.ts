@@ -50,7 +50,7 @@ describe('lists at the three screen sizes', () => {
       const name = page.locator('.kk-clamp', { hasText: LONG }).first();
       expect((await name.boundingBox())!.width).toBeLessThanOrEqual(201);
       expect(await name.getAttribute('title')).toContain(LONG);
-      const sider = await page.locator('.ant-layout-sider').boundingBox();
+      const sider = await page.locator('.kk-sider').boundingBox();
       expect(sider!.width, `menu width at ${w}`).toBe(w < 1200 ? 72 : 240);
       await page.screenshot({ path: path.join(shotsDir, `lists-applications-${w}.png`) });
     }

@@ -71,7 +71,7 @@ try {
   await page.getByLabel('รหัสผ่าน').fill('khabkhi-demo');
   await page.keyboard.press('Enter');
   await page.waitForURL(`${e.baseUrl}/`);
-  await page.locator('.ant-layout-sider').waitFor();
+  await page.getByRole('navigation', { name: 'เมนูหลัก' }).waitFor();
   await page.waitForLoadState('networkidle');
   const shellJs = await rec.take();
 
@@ -91,7 +91,7 @@ try {
   for (let i = 0; i < RUNS; i++) {
     await page.goto(`${e.baseUrl}/`, { waitUntil: 'networkidle' });
     const t0 = Date.now();
-    await page.locator('.ant-layout-sider').getByRole('link', { name: 'รายการสมัครเรียน' }).click();
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'รายการสมัครเรียน' }).click();
     await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
     inApp.push(Date.now() - t0);
   }

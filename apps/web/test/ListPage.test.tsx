@@ -11,6 +11,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListPage, type ListColumn, type ListPageProps } from '../src/components/ListPage';
 import { monthLabel, recentMonths } from '../src/components/listFilters';
+import { listQuery, prefetchList, type ListSource } from '../src/components/listQuery';
 import { installDom } from './setupDom';
 
 interface Row { id: number; name: string; amount: string; createdAt: string }
@@ -53,8 +54,7 @@ beforeEach(() => {
 });
 afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
 
-function mount(props: Partial<ListPageProps<Row>>, url = '/list') {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function mount(props: Partial<ListPageProps<Row>>, url = '/list', qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   return render(
     <QueryClientProvider client={qc}>
       <AntApp>
@@ -158,7 +158,7 @@ describe('ListPage month and date range filters', () => {
     mount({ dateRange: { start: '2026-11-01', end: '2026-11-23' } }, '/list?start=2026-11-05');
     await screen.findByText('นายสมชาย ใจดี');
     expect(lastQuery()).toMatchObject({ start: '2026-11-05', end: '2026-11-23' });
-    expect((screen.getByLabelText('ตั้งแต่วันที่') as HTMLInputElement).value).toBe('05/11/2569');
+    expect((await screen.findByLabelText('ตั้งแต่วันที่') as HTMLInputElement).value).toBe('05/11/2569');
     cleanup();
     mount({ filters: [{ kind: 'dateRange', label: 'วันที่รับเงิน', default: { start: '2026-10-01', end: '2026-10-31' } }] });
     await screen.findByText('นายสมชาย ใจดี');
@@ -174,6 +174,26 @@ describe('ListPage month and date range filters', () => {
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(lastQuery()).toMatchObject({ text: '0812345678' }));
     expect(new URLSearchParams(lastLocation).get('text')).toBe('0812345678');
+  });
+});
+
+describe('the route\'s prefetch of a list', () => {
+  const source: ListSource = { endpoint: '/thing/gettable', filters: ['branch', 'status'], filterDefaults: { status: 'pending' }, dateRange: { start: '2026-11-01', end: '2026-11-30' } };
+
+  it('asks for what ListPage asks for, from the same URL', () => {
+    const url = new URLSearchParams('branch=2&page=3&text=สมชาย&end=2026-11-15');
+    expect(listQuery(source, url)).toEqual({ page: 3, per_page: 10, branch: '2', status: 'pending', start: '2026-11-01', end: '2026-11-15', text: 'สมชาย' });
+    expect(listQuery({ endpoint: '/x', baseQuery: { kind: 'fee' }, defaultPerPage: 20 }, new URLSearchParams('per_page=500'))).toEqual({ kind: 'fee', page: 1, per_page: 100 });
+  });
+
+  it('fills the key ListPage reads: the list draws its rows with no second request', async () => {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    prefetchList(qc, source, new URLSearchParams('branch=2'));
+    await waitFor(() => expect(tableCalls()).toHaveLength(1));
+    mount({ ...source }, '/list?branch=2', qc);
+    await screen.findByText('นายสมชาย ใจดี');
+    expect(tableCalls()).toHaveLength(1);
+    expect(lastQuery()).toEqual({ page: '1', per_page: '10', branch: '2', status: 'pending', start: '2026-11-01', end: '2026-11-30' });
   });
 });
 

@@ -19,10 +19,12 @@ export interface NavEntry {
   description?: string;
   /** Shown after the label in the menu, e.g. a count of what waits there. */
   badge?: ComponentType;
+  /** Starts loading the page's code (the menu calls it when the pointer or the focus reaches the entry). */
+  preload: () => void;
 }
 
 export const NAV: NavEntry[] = RESOURCES.flatMap((r) =>
-  r.menu && r.ability ? [{ path: r.path, ability: r.ability, label: r.menu.label, group: r.menu.group, icon: r.menu.icon, description: r.menu.description, badge: r.menu.badge }] : []);
+  r.menu && r.ability ? [{ path: r.path, ability: r.ability, label: r.menu.label, group: r.menu.group, icon: r.menu.icon, description: r.menu.description, badge: r.menu.badge, preload: r.page.preload }] : []);
 
 export function allowedNav(ability: Ability[]): NavEntry[] {
   return NAV.filter((e) => can(ability, e.ability[0], e.ability[1]));

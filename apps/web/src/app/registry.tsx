@@ -8,6 +8,9 @@ import {
   HistoryOutlined, IdcardOutlined, LockOutlined, ProfileOutlined, ReadOutlined, ShopOutlined, TagsOutlined, UnorderedListOutlined, UserAddOutlined, WalletOutlined,
 } from '@ant-design/icons';
 import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ListSource } from '../components/listQuery';
+import { loadPageServices } from './pageServices';
+import { applicationListSource, payBalanceListSource } from '../features/applications/lists';
 
 export type NavGroupKey = 'registration' | 'finance' | 'exam' | 'master' | 'staff' | 'vehicle' | 'accounting' | 'settings';
 export type AbilityRule = [action: string, subject: string];
@@ -27,15 +30,24 @@ export interface Resource {
   path: string;
   /** Needed ability; none = any logged-in user. */
   ability?: AbilityRule;
-  page: ComponentType;
+  page: Page;
   /** Shown in the sider and on the home page when the ability allows. */
   menu?: MenuEntry;
+  /** A list page: the route fetches its rows while the page's code loads (router.tsx). */
+  list?: ListSource;
 }
+
+/** A lazy page; preload() starts loading its code (on navigation, and on hovering its menu entry). */
+export type Page = ComponentType & { preload: () => void };
 
 type Loader<M> = () => Promise<M>;
 /** A lazy page from one export of a module (the module is loaded once for all its pages). */
-function page<M>(load: Loader<M>, pick: (m: M) => ComponentType): ComponentType {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+function page<M>(load: Loader<M>, pick: (m: M) => ComponentType, home = false): Page {
+  const preload = () => {
+    void load().catch(() => {});
+    if (!home) void loadPageServices().catch(() => {});
+  };
+  return Object.assign(lazy(() => load().then((m) => ({ default: pick(m) }))), { preload });
 }
 const once = <M,>(load: Loader<M>): Loader<M> => {
   let p: Promise<M> | null = null;
@@ -69,7 +81,7 @@ const m = {
 const ApplicationDetail = page(m.applicationDetail, (x) => x.default);
 
 /** A list, its "new" form and its detail under one ability subject (the catalog's simple resources). */
-function crud(path: string, subject: string, list: ComponentType, detail: ComponentType, menu?: MenuEntry): Resource[] {
+function crud(path: string, subject: string, list: Page, detail: Page, menu?: MenuEntry): Resource[] {
   return [
     { path, ability: ['read', subject], page: list, menu },
     { path: `${path}/new`, ability: ['create', subject], page: detail },
@@ -90,13 +102,13 @@ export const NAV_GROUPS: { key: NavGroupKey; label: string; icon: ReactNode }[] 
 
 /** Every screen. Menu order within a group follows this order. */
 export const RESOURCES: Resource[] = [
-  { path: '/', page: page(m.home, (x) => x.HomePage) },
+  { path: '/', page: page(m.home, (x) => x.HomePage, true) },
   {
     path: '/applications/new', ability: ['create', 'Application'], page: page(m.newApplication, (x) => x.default),
     menu: { label: 'สมัครเรียน', group: 'registration', icon: <UserAddOutlined />, description: 'รับสมัครผู้เรียนใหม่ อ่านบัตรประชาชน ใช้โปรโมชั่น และรับมัดจำ' },
   },
   {
-    path: '/applications', ability: ['read', 'Application'], page: page(m.applications, (x) => x.default),
+    path: '/applications', ability: ['read', 'Application'], page: page(m.applications, (x) => x.default), list: applicationListSource,
     menu: { label: 'รายการสมัครเรียน', group: 'registration', icon: <UnorderedListOutlined />, description: 'ค้นหาใบสมัครด้วยชื่อ เลขบัตรประชาชน หรือเบอร์โทร' },
   },
   { path: '/applications/:id', ability: ['read', 'Application'], page: ApplicationDetail },
@@ -129,7 +141,7 @@ export const RESOURCES: Resource[] = [
   { path: '/request-applications/new', ability: ['create', 'Application'], page: page(m.fees, (x) => () => <x.NewFeeApplication kind="request" />) },
   { path: '/request-applications/:id', ability: ['read', 'Application'], page: page(m.applicationDetail, (x) => () => <x.default prefix="applicationrequest" back="/request-applications" />) },
   {
-    path: '/paybalance', ability: ['read', 'Application'], page: page(m.applications, (x) => x.PayBalanceList),
+    path: '/paybalance', ability: ['read', 'Application'], page: page(m.applications, (x) => x.PayBalanceList), list: payBalanceListSource,
     menu: { label: 'ชำระยอดคงเหลือ', group: 'finance', icon: <DollarOutlined />, description: 'รับชำระส่วนที่เหลือ พร้อมยอดรวมเงินสดและเงินโอน' },
   },
   { path: '/paybalance/:id', ability: ['read', 'Application'], page: page(m.applicationDetail, (x) => () => <x.default back="/paybalance" focusPay />) },

@@ -14,14 +14,16 @@ import { api, errorMessage, type Option, type TableResult } from '../api/client'
 import { tableKeys } from '../api/queryKeys';
 import { th } from '../i18n/th';
 import { exportCsv, exportXlsx, type ExportColumn, type ExportKind } from './exportRows';
-import { ALL, kindOf, selectOptions, type FilterContext, type FilterKey, type FilterSpec } from './listFilters';
+import { ALL, kindOf, selectOptions, type FilterContext } from './listFilters';
+import { filterSpecs, listQuery, type ListSource } from './listQuery';
 import { ListPrint, type PrintJob } from './ListPrint';
 import { formatMoney } from './MoneyText';
 import { PageHeader } from './PageHeader';
 import { ResultBanner } from './ResultBanner';
 import { useBanner } from './useBanner';
 
-export type { FilterKey, FilterSpec } from './listFilters';
+export type { FilterKey, FilterSpec, ListSource } from './listQuery';
+export { filterSpecs } from './listQuery';
 
 export interface ListColumn<T> extends TableColumnType<T> {
   /** Thai header; also the export and print header. */
@@ -38,19 +40,12 @@ export interface ListColumn<T> extends TableColumnType<T> {
 
 export type ListResult<T> = TableResult<T> & { totals?: Record<string, string> };
 
-export interface ListPageProps<T> {
+/** A list: what it fetches (ListSource: endpoint, filters, …) and how it shows it. */
+export interface ListPageProps<T> extends ListSource {
   title: string;
   subtitle?: ReactNode;
-  /** Table endpoint, e.g. '/branch/gettable'. */
-  endpoint: string;
   columns: ListColumn<T>[];
   rowKey: keyof T & string;
-  /** The filters: a key is a dropdown fed from the response's `filter[key]`; a spec declares any kind. */
-  filters?: (FilterKey | FilterSpec)[];
-  /** Label of a dropdown filter (defaults: สาขา, สถานะ, ประเภท, หมวดหมู่, พนักงาน, รายการค่าใช้จ่าย). */
-  filterLabels?: Partial<Record<FilterKey, string>>;
-  /** Default value of a dropdown filter when absent from the URL (default ทั้งหมด). */
-  filterDefaults?: Partial<Record<FilterKey, string>>;
   /** Free-text search (default true); a string sets the placeholder. */
   search?: boolean | string;
   /** "เพิ่ม…" button. */
@@ -63,11 +58,6 @@ export interface ListPageProps<T> {
   exportLimit?: number;
   /** Extra buttons on the header. */
   extra?: ReactNode;
-  defaultPerPage?: number;
-  /** A date range filter (start/end, YYYY-MM-DD) with its default; same as a { kind: 'dateRange' } filter. */
-  dateRange?: { start: string; end: string; label?: string };
-  /** Extra fixed query parameters. */
-  baseQuery?: Record<string, string>;
   /** Totals or other figures of the whole filtered result, shown above the table (e.g. by cash / transfer). */
   summary?: (result: ListResult<T> | undefined) => ReactNode;
   /** A chart (or any figure) drawn from the result, above the table. */
@@ -87,14 +77,6 @@ function valueOf<T>(c: ListColumn<T>): (row: T) => unknown {
     if (Array.isArray(di)) return di.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k as string], row);
     return di === undefined ? '' : (row as Record<string, unknown>)[di as string];
   };
-}
-
-/** The filters of a list as specs: dropdown keys, the legacy dateRange prop and declared specs alike. */
-export function filterSpecs(p: Pick<ListPageProps<unknown>, 'filters' | 'filterLabels' | 'filterDefaults' | 'dateRange'>): FilterSpec[] {
-  const specs: FilterSpec[] = (p.filters ?? []).map((f) =>
-    typeof f === 'string' ? { kind: 'select', key: f, label: p.filterLabels?.[f], default: p.filterDefaults?.[f] } : f);
-  if (p.dateRange) specs.push({ kind: 'dateRange', label: p.dateRange.label, default: { start: p.dateRange.start, end: p.dateRange.end } });
-  return specs;
 }
 
 /** The table's columns: money right-aligned and formatted, long text clamped with its tooltip. */
@@ -137,13 +119,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const perPage = Math.min(100, Math.max(1, Number(params.get('per_page')) || defaultPerPage));
   const text = params.get('text') ?? '';
 
-  const query = useMemo(() => {
-    const q: Record<string, string | number> = { ...baseQuery, page, per_page: perPage };
-    for (const s of specs) Object.assign(q, kindOf(s).query(s, params));
-    if (text) q.text = text;
-    return q;
+  // the same function as the route's prefetch (listQuery.ts): one query key for both
+  const query = useMemo(() => listQuery({ endpoint, baseQuery, defaultPerPage }, params, specs),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params.toString(), specs, JSON.stringify(baseQuery), defaultPerPage]);
+    [params.toString(), specs, JSON.stringify(baseQuery), defaultPerPage]);
 
   const result = useQuery({
     queryKey: tableKeys.list(endpoint, query),

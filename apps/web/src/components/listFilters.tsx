@@ -9,15 +9,15 @@
  */
 import { THAI_MONTHS, formatThaiDate, todayBangkok } from '@khabkhi/thai';
 import { Flex, Select } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { Option } from '../api/client';
-import { th } from '../i18n/th';
-import { ThaiDatePicker } from './ThaiDatePicker';
+import { ALL, FILTER_QUERY, monthDefault, monthKey, monthRange, urlValue, type FilterKey, type FilterSpec } from './listQuery';
 
-export const ALL = th.all;
+export { ALL, monthRange, type FilterKey, type FilterSpec };
 
-/** The select filters the lists use today; any other key is allowed when the server offers it. */
-export type FilterKey = 'branch' | 'status' | 'type' | 'category' | 'user' | 'list_expenses' | (string & {});
+// the date picker (antd DatePicker and dayjs, ~40 kB gzip) is loaded only by lists that have a date filter
+const ThaiDatePicker = lazy(() => import('./ThaiDatePicker').then((m) => ({ default: m.ThaiDatePicker })));
+const pickerFallback = <span style={{ display: 'inline-block', width: 330, height: 32 }} />;
 
 export const FILTER_LABELS: Record<string, string> = {
   branch: 'สาขา',
@@ -28,10 +28,6 @@ export const FILTER_LABELS: Record<string, string> = {
   list_expenses: 'รายการค่าใช้จ่าย',
 };
 
-export type FilterSpec =
-  | { kind: 'select'; key: FilterKey; label?: string; default?: string }
-  | { kind: 'month'; key?: string; label?: string; default?: string; asRange?: boolean; months?: number }
-  | { kind: 'dateRange'; label?: string; default: { start: string; end: string } };
 
 export type UrlUpdate = (changes: Record<string, string | null>) => void;
 
@@ -57,7 +53,7 @@ interface FilterKindDef<S extends FilterSpec> {
 const labelOf = (spec: FilterSpec) =>
   spec.label ?? (spec.kind === 'select' ? FILTER_LABELS[spec.key] ?? spec.key : spec.kind === 'month' ? 'เดือน' : 'ช่วงวันที่');
 
-const get = (url: URLSearchParams, key: string, dflt: string) => url.get(key) ?? dflt;
+const get = urlValue;
 
 /** YYYY-MM → 'พฤศจิกายน 2569'. */
 export function monthLabel(ym: string): string {
@@ -65,12 +61,6 @@ export function monthLabel(ym: string): string {
   return `${THAI_MONTHS[m - 1]} ${y + 543}`;
 }
 
-/** First and last day of a YYYY-MM month. */
-export function monthRange(ym: string): { start: string; end: string } {
-  const [y, m] = ym.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { start: `${ym}-01`, end: `${ym}-${String(last).padStart(2, '0')}` };
-}
 
 /** The last n months, newest first, counted from the Bangkok today. */
 export function recentMonths(n: number, today = todayBangkok()): string[] {
@@ -90,11 +80,7 @@ const FieldLabel = ({ children }: { children: ReactNode }) => (
 
 const select: FilterKindDef<Extract<FilterSpec, { kind: 'select' }>> = {
   params: (s) => ({ [s.key]: s.default ?? ALL }),
-  // a list whose default is not ทั้งหมด (e.g. ค้างชำระ) must say ทั้งหมด explicitly when the user picks it
-  query: (s, url) => {
-    const v = get(url, s.key, s.default ?? ALL);
-    return v !== ALL || (s.default ?? ALL) !== ALL ? { [s.key]: v } : {};
-  },
+  query: FILTER_QUERY.select,
   narrowed: (s, url) => get(url, s.key, s.default ?? ALL) !== ALL,
   describe: (s, url, ctx) => {
     const v = get(url, s.key, s.default ?? ALL);
@@ -117,16 +103,10 @@ const select: FilterKindDef<Extract<FilterSpec, { kind: 'select' }>> = {
   ),
 };
 
-const monthKey = (s: Extract<FilterSpec, { kind: 'month' }>) => s.key ?? 'month';
-const monthDefault = (s: Extract<FilterSpec, { kind: 'month' }>) => s.default ?? todayBangkok().slice(0, 7);
 
 const month: FilterKindDef<Extract<FilterSpec, { kind: 'month' }>> = {
   params: (s) => ({ [monthKey(s)]: monthDefault(s) }),
-  query: (s, url) => {
-    const v = get(url, monthKey(s), monthDefault(s));
-    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(v)) return {};
-    return s.asRange ? monthRange(v) : { [monthKey(s)]: v };
-  },
+  query: FILTER_QUERY.month,
   narrowed: () => true,
   describe: (s, url) => [labelOf(s), monthLabel(get(url, monthKey(s), monthDefault(s)))],
   render: (s, ctx) => {
@@ -146,7 +126,7 @@ const month: FilterKindDef<Extract<FilterSpec, { kind: 'month' }>> = {
 
 const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
   params: (s) => ({ start: s.default.start, end: s.default.end }),
-  query: (s, url) => ({ start: get(url, 'start', s.default.start), end: get(url, 'end', s.default.end) }),
+  query: FILTER_QUERY.dateRange,
   narrowed: () => true,
   describe: (s, url) => {
     const a = get(url, 'start', s.default.start);
@@ -157,11 +137,13 @@ const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
     <div key="dateRange">
       <FieldLabel>{labelOf(s)}</FieldLabel>
       <Flex gap={6} align="center">
+        <Suspense fallback={pickerFallback}>
         <ThaiDatePicker value={get(ctx.url, 'start', s.default.start)} allowClear={false} aria-label="ตั้งแต่วันที่"
           onChange={(v) => ctx.update({ start: v && v !== s.default.start ? v : null })} />
         <span>ถึง</span>
         <ThaiDatePicker value={get(ctx.url, 'end', s.default.end)} allowClear={false} aria-label="ถึงวันที่"
           onChange={(v) => ctx.update({ end: v && v !== s.default.end ? v : null })} />
+        </Suspense>
       </Flex>
     </div>
   ),

@@ -6,6 +6,7 @@ import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
 import { STATUS_COLORS, type ApplicationRow } from './api';
 import { phoneText } from '../../components/phoneField';
+import { applicationListSource, payBalanceListSource } from './lists';
 
 // money stays on screen at every width (fixed right); long names and course lists wrap within their column
 const columns: ListColumn<ApplicationRow>[] = [
@@ -27,7 +28,7 @@ export default function ApplicationList() {
   return (
     <ListPage<ApplicationRow>
       title="รายการสมัครเรียน" subtitle="ใบสมัครเรียนทั้งหมด ค้นหาได้ด้วยชื่อ เลขบัตรประชาชน เบอร์โทร หรือเลขที่ใบสมัคร"
-      endpoint="/application/gettable" rowKey="application_id" filters={['branch', 'status', 'type']} filterLabels={{ type: 'ประเภทหลักสูตร' }}
+      {...applicationListSource} rowKey="application_id"
       search="ชื่อ เลขบัตรประชาชน เบอร์โทร หรือเลขที่ใบสมัคร"
       addButton={can('create', 'Application') ? { to: '/applications/new', label: 'สมัครเรียน' } : undefined}
       detailPath={(r) => `/applications/${r.application_id}`} exportName="รายการสมัครเรียน" columns={columns}
@@ -39,8 +40,7 @@ export function PayBalanceList() {
   return (
     <ListPage<ApplicationRow>
       title="ชำระยอดคงเหลือ" subtitle="ใบสมัครที่ยังค้างชำระ เลือกรายการเพื่อรับชำระ"
-      endpoint="/application/getforoutstandingBalance" rowKey="application_id" filters={['branch', 'status', 'type']} filterLabels={{ type: 'ประเภทหลักสูตร' }}
-      filterDefaults={{ status: 'ค้างชำระ' }}
+      {...payBalanceListSource} rowKey="application_id"
       search="ชื่อ เลขบัตรประชาชน เบอร์โทร หรือเลขที่ใบสมัคร"
       summary={(res) => res?.totals ? (
         <Space size="large" wrap data-testid="totals">

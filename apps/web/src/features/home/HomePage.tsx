@@ -1,12 +1,11 @@
 import { ArrowRightOutlined, EnvironmentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Flex, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { fullName } from '../../app/AppLayout';
 import { allowedNav, NAV_GROUPS } from '../../app/navigation';
 import { useSession } from '../../app/useSession';
-import { PhotoAvatar } from '../../components/AuthImage';
+import { PhotoAvatar } from '../../components/PhotoAvatar';
 import { ThaiDate } from '../../components/ThaiDate';
 import { todayBangkok } from '@khabkhi/thai';
 import { settingsKeys } from '../../api/queryKeys';
@@ -18,6 +17,7 @@ function greeting(): string {
   return 'สวัสดีตอนเย็น';
 }
 
+/** The home page: plain markup in antd's Card and Typography look (shell.css), part of the light shell. */
 export function HomePage() {
   const { user, ability } = useSession();
   const nav = allowedNav(ability);
@@ -25,45 +25,42 @@ export function HomePage() {
   if (!user) return null;
   return (
     <div>
-      <Card style={{ marginBottom: 24, background: 'linear-gradient(120deg, #ffffff 0%, #eaf5ef 100%)' }}>
-        <Flex gap={20} align="center" wrap>
+      <div className="kk-card" style={{ marginBottom: 24, background: 'linear-gradient(120deg, #ffffff 0%, #eaf5ef 100%)' }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 20, alignItems: 'center' }}>
           <PhotoAvatar fileId={user.photo} size={72} fallback={user.fname} />
           <div style={{ flex: 1, minWidth: 260 }}>
-            <Typography.Text type="secondary">{greeting()} · วันนี้ <ThaiDate value={todayBangkok()} variant="long" /></Typography.Text>
-            <Typography.Title level={2} style={{ margin: '2px 0 6px' }}>คุณ{user.nickname || user.fname}</Typography.Title>
-            <Typography.Text>{settings.data?.name ? `ยินดีต้อนรับสู่ระบบหลังบ้านของ ${settings.data.name}` : 'ยินดีต้อนรับสู่ระบบหลังบ้านโรงเรียนสอนขับรถ ขับขี่'}</Typography.Text>
+            <span className="kk-muted">{greeting()} · วันนี้ <ThaiDate value={todayBangkok()} variant="long" /></span>
+            <h2 className="kk-h2">คุณ{user.nickname || user.fname}</h2>
+            <span>{settings.data?.name ? `ยินดีต้อนรับสู่ระบบหลังบ้านของ ${settings.data.name}` : 'ยินดีต้อนรับสู่ระบบหลังบ้านโรงเรียนสอนขับรถ ขับขี่'}</span>
           </div>
-          <Descriptions column={1} size="small" style={{ minWidth: 280, maxWidth: 380 }}
-            items={[
-              { key: 'name', label: 'ชื่อ-นามสกุล', children: fullName(user) },
-              { key: 'role', label: <span><SafetyCertificateOutlined /> บทบาท</span>, children: user.role.name },
-              { key: 'branch', label: <span><EnvironmentOutlined /> สาขา</span>, children: `${user.branch_name}${user.all_branches ? ' (ดูแลทุกสาขา)' : ''}` },
-            ]} />
-        </Flex>
-      </Card>
-      <Typography.Title level={4}>เมนูที่ใช้งานได้</Typography.Title>
+          <dl className="kk-facts">
+            <div><dt>ชื่อ-นามสกุล</dt><dd>{fullName(user)}</dd></div>
+            <div><dt><SafetyCertificateOutlined /> บทบาท</dt><dd>{user.role.name}</dd></div>
+            <div><dt><EnvironmentOutlined /> สาขา</dt><dd>{`${user.branch_name}${user.all_branches ? ' (ดูแลทุกสาขา)' : ''}`}</dd></div>
+          </dl>
+        </div>
+      </div>
+      <h4 className="kk-h4">เมนูที่ใช้งานได้</h4>
       {nav.length === 0 ? (
-        <Card><Typography.Text type="secondary">บัญชีของคุณยังไม่มีสิทธิ์ใช้งานเมนูใด ดูหรือแก้ไขข้อมูลส่วนตัวได้ที่ <Link to="/profile">โปรไฟล์ของฉัน</Link></Typography.Text></Card>
+        <div className="kk-card"><span className="kk-muted">บัญชีของคุณยังไม่มีสิทธิ์ใช้งานเมนูใด ดูหรือแก้ไขข้อมูลส่วนตัวได้ที่ <Link to="/profile">โปรไฟล์ของฉัน</Link></span></div>
       ) : (
-        <Row gutter={[16, 16]}>
+        <div className="kk-links">
           {nav.map((e) => (
-            <Col key={e.path} xs={24} sm={12} lg={8}>
-              <Link to={e.path}>
-                <Card hoverable style={{ height: '100%' }}>
-                  <Flex gap={14} align="start">
-                    <span style={{ fontSize: 22, color: '#0b6e4f', background: '#e3f1ea', borderRadius: 10, width: 44, height: 44, display: 'grid', placeItems: 'center', flex: 'none' }}>{e.icon}</span>
-                    <div style={{ flex: 1 }}>
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{NAV_GROUPS.find((g) => g.key === e.group)?.label}</Typography.Text>
-                      <Typography.Title level={5} style={{ margin: 0 }}>{e.label}</Typography.Title>
-                      <Typography.Text type="secondary">{e.description}</Typography.Text>
-                    </div>
-                    <ArrowRightOutlined style={{ color: '#0b6e4f', marginTop: 6 }} />
-                  </Flex>
-                </Card>
-              </Link>
-            </Col>
+            <Link key={e.path} to={e.path} onMouseEnter={e.preload} onFocus={e.preload}>
+              <div className="kk-card is-hoverable">
+                <div style={{ display: 'flex', gap: 14, alignItems: 'flex-start' }}>
+                  <span style={{ fontSize: 22, color: '#0b6e4f', background: '#e3f1ea', borderRadius: 10, width: 44, height: 44, display: 'grid', placeItems: 'center', flex: 'none' }}>{e.icon}</span>
+                  <div style={{ flex: 1 }}>
+                    <span className="kk-muted" style={{ fontSize: 12 }}>{NAV_GROUPS.find((g) => g.key === e.group)?.label}</span>
+                    <h5 className="kk-h5">{e.label}</h5>
+                    <span className="kk-muted">{e.description}</span>
+                  </div>
+                  <ArrowRightOutlined style={{ color: '#0b6e4f', marginTop: 6 }} />
+                </div>
+              </div>
+            </Link>
           ))}
-        </Row>
+        </div>
       )}
     </div>
   );
