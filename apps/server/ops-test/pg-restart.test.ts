@@ -69,7 +69,7 @@ describe('PostgreSQL restart', () => {
     await c.connect();
     const owing = (await c.query(`select a.application_id, a.branch_id, u.username from applications a
       join users u on u.branch_id = a.branch_id and u.username in ('malee', 'suda', 'pimchanok')
-      where a.balance >= 100 and not exists (select 1 from payments p where p.application_id = a.application_id and p.kind = 'refund')
+      where a.kind = 'course' and a.balance >= 100 and not exists (select 1 from payments p where p.application_id = a.application_id and p.kind = 'refund')
       order by a.application_id`)).rows as { application_id: number; username: string }[];
     const before = (await c.query('select count(*)::int as n, coalesce(sum(amount), 0)::numeric as s from payments')).rows[0];
     await c.end();
