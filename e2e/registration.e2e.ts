@@ -168,13 +168,16 @@ describe('registration at the counter', () => {
     // the pay type chosen stays for the next payment on the same screen
     expect(await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByRole('radio', { name: 'โอนเงิน' }).isChecked()).toBe(true);
     expect(await page.getByTestId('transfer-detail').first().innerText()).toMatch(/ธ\.กสิกรไทย · อ้างอิง KB0001 · โอน/);
-    await page.locator('#pay_transfer_bank').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="ไทยพาณิชย์"]').click();
+    // typed and picked with Enter, as at the counter: the page refreshes after the payment, and a click on an open
+    // dropdown's option could meet it while antd moves the list
+    await page.locator('#pay_transfer_bank').fill('ไทยพาณิชย์');
+    await page.locator('#pay_transfer_bank').press('Enter');
     await page.locator('#pay_transfer_ref').fill('SCB0002');
     popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;
     expect(await banner(page)).toMatch(/รับชำระ 3,000.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    await expect.poll(() => page.getByTestId('transfer-detail').filter({ hasText: 'SCB0002' }).first().innerText()).toMatch(/ไทยพาณิชย์ · อ้างอิง SCB0002/);
     await expect.poll(() => page.locator('body').innerText()).toContain('ชำระครบ');
     await e.shot(page, 'paybalance-done');
     await page.goto(`${e.baseUrl}/paybalance?status=ทั้งหมด`);
