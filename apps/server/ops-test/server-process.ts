@@ -1,11 +1,10 @@
 /** The built server (dist/main.js) as a child process on a fresh PostgreSQL database: what a deployment runs. */
+import { createPgDatabase } from '../test/helpers.js';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const builtServer = path.join(serverDir, 'dist/main.js');
@@ -18,24 +17,9 @@ export function baseUrl(): string {
   return url;
 }
 
+/** A fresh database on the DATABASE_URL server (the API suites' helper), dropped by `drop()`. */
 export async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = baseUrl();
-  const name = `khabkhi_ops_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createPgDatabase(baseUrl());
 }
 
 export async function freePort(): Promise<number> {
