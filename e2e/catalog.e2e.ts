@@ -3,7 +3,11 @@ import { startE2E, type E2E } from './harness.js';
 import type { Page } from 'playwright-core';
 import { banner, login, pick } from './helpers.js';
 
-const SIZES = [[1440, 900], [1366, 768], [1024, 768]] as const;
+const SIZES = [
+  [1440, 900],
+  [1366, 768],
+  [1024, 768],
+] as const;
 /** The screen at the three sizes staff have. */
 async function shots(page: Page, name: string) {
   for (const [width, height] of SIZES) {
@@ -13,8 +17,12 @@ async function shots(page: Page, name: string) {
 }
 
 let e: E2E;
-beforeAll(async () => { e = await startE2E(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 describe('catalog screens', () => {
   it('a manager creates a course, a promotion and an other fee, and finds each in its list', async () => {
@@ -25,7 +33,7 @@ describe('catalog screens', () => {
     await pick(page, 'ประเภทหลักสูตร', 'รถบรรทุก');
     await page.getByLabel('ราคา').fill('12500');
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    expect(await banner(page)).toBe('เพิ่มหลักสูตรเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toBe('เพิ่มหลักสูตรเรียบร้อยแล้ว');
     await page.goto(`${e.baseUrl}/courses?type=รถบรรทุก`);
     await page.getByRole('row', { name: /หลักสูตรรถบรรทุก 18 ชั่วโมง.*12,500\.00/ }).waitFor();
     await e.shot(page, 'catalog-courses');
@@ -36,11 +44,13 @@ describe('catalog screens', () => {
     await pick(page, 'ใช้กับประเภทหลักสูตร', 'รถบรรทุก');
     await pick(page, 'รูปแบบส่วนลด', 'จำนวนเงิน (บาท)');
     await page.getByLabel('มูลค่าส่วนลด').fill('1000');
-    await page.getByLabel('วันเริ่มต้น').fill('01/11/2569'); await page.keyboard.press('Enter');
-    await page.getByLabel('วันสิ้นสุด').fill('31/12/2569'); await page.keyboard.press('Enter');
+    await page.getByLabel('วันเริ่มต้น').fill('01/11/2569');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('วันสิ้นสุด').fill('31/12/2569');
+    await page.keyboard.press('Enter');
     await page.getByLabel('จำนวนสิทธิ์', { exact: true }).fill('30');
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    expect(await banner(page)).toBe('เพิ่มโปรโมชั่น/ส่วนลดเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toBe('เพิ่มโปรโมชั่น/ส่วนลดเรียบร้อยแล้ว');
     await page.goto(`${e.baseUrl}/promotions?text=TRUCK`);
     const row = page.getByRole('row', { name: /TRUCK1000/ });
     await row.waitFor();
@@ -52,7 +62,7 @@ describe('catalog screens', () => {
     await page.getByLabel('ราคา').fill('350');
     await page.getByRole('switch').first().click();
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    expect(await banner(page)).toBe('เพิ่มค่าธรรมเนียมเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toBe('เพิ่มค่าธรรมเนียมเรียบร้อยแล้ว');
     await page.goto(`${e.baseUrl}/otherfees?type=request`);
     await page.getByRole('row', { name: /ค่าคำร้องขอสอบนอกรอบ.*ค่าคำร้อง/ }).waitFor();
     await e.shot(page, 'catalog-fees');
@@ -65,11 +75,13 @@ describe('catalog screens', () => {
     await page.getByLabel('รหัสส่วนลด').fill('NEWYEAR10');
     await page.getByLabel('ชื่อโปรโมชั่น').fill('ซ้ำ');
     await page.getByLabel('มูลค่าส่วนลด').fill('5');
-    await page.getByLabel('วันเริ่มต้น').fill('01/11/2569'); await page.keyboard.press('Enter');
-    await page.getByLabel('วันสิ้นสุด').fill('31/12/2569'); await page.keyboard.press('Enter');
+    await page.getByLabel('วันเริ่มต้น').fill('01/11/2569');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('วันสิ้นสุด').fill('31/12/2569');
+    await page.keyboard.press('Enter');
     await page.getByLabel('จำนวนสิทธิ์', { exact: true }).fill('30');
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    expect(await banner(page)).toMatch(/มีโปรโมชั่นรหัส NEWYEAR10 ของทุกสาขาอยู่แล้ว/);
+    await expect.poll(async () => banner(page)).toMatch(/มีโปรโมชั่นรหัส NEWYEAR10 ของทุกสาขาอยู่แล้ว/);
     await e.shot(page, 'catalog-promotion-duplicate');
   });
 
@@ -92,7 +104,7 @@ describe('catalog screens', () => {
     await page.locator('#branch_prices_1_price').fill('6,200');
     await shots(page, 'catalog-course-branch-prices');
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    expect(await banner(page)).toBe('บันทึกหลักสูตรเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toBe('บันทึกหลักสูตรเรียบร้อยแล้ว');
     const opts = await (await e.app.as('suda')).get('/api/application/getforregister');
     expect(opts.body.data.courses.find((c: { name: string }) => c.name === 'หลักสูตรรถยนต์ 15 ชั่วโมง').price).toBe('6200');
 
@@ -116,7 +128,10 @@ describe('catalog screens', () => {
     await shots(page, 'catalog-promotions-states');
     await page.getByRole('row', { name: /NEWYEAR10/ }).click();
     await page.getByLabel('มูลค่าส่วนลด').waitFor();
-    const suffix = page.locator('.ant-input-affix-wrapper').filter({ has: page.getByLabel('มูลค่าส่วนลด') }).locator('.ant-input-suffix');
+    const suffix = page
+      .locator('.ant-input-affix-wrapper')
+      .filter({ has: page.getByLabel('มูลค่าส่วนลด') })
+      .locator('.ant-input-suffix');
     expect(await suffix.innerText()).toBe('%');
     await e.shot(page, 'catalog-promotion-percent');
   });
@@ -127,7 +142,9 @@ describe('catalog screens', () => {
     await page.goto(`${e.baseUrl}/audit?type=course`);
     const row = page.getByRole('row', { name: /ราคาตามสาขา › สาขาบางเขน/ }).first();
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/ผู้ดูแลระบบ[\s\S]*หลักสูตร #\d+[\s\S]*แก้ไข[\s\S]*ราคาตามสาขา › สาขาบางเขน: - → 6,200\.00 บาท/);
+    expect(await row.innerText()).toMatch(
+      /ผู้ดูแลระบบ[\s\S]*หลักสูตร #\d+[\s\S]*แก้ไข[\s\S]*ราคาตามสาขา › สาขาบางเขน: - → 6,200\.00 บาท/,
+    );
     await shots(page, 'audit-list');
     await page.locator('.ant-select').filter({ hasText: 'ทั้งหมด' }).first().click();
     await e.shot(page, 'audit-list-dropdown-open');
@@ -149,7 +166,9 @@ describe('catalog screens', () => {
     const hq = (await admin.get('/api/branch/gettable', { text: 'HQ' })).body.data[0].branch_id;
     const list = await admin.get('/api/course/gettable', { per_page: 100 });
     for (const c of list.body.data) {
-      expect((await admin.put('/api/course/update', { course_id: c.course_id, branch_id: null, branch_ids: [hq] })).status).toBe(200);
+      expect(
+        (await admin.put('/api/course/update', { course_id: c.course_id, branch_id: null, branch_ids: [hq] })).status,
+      ).toBe(200);
     }
     const page = await e.page();
     await login(e, page, 'suda');
@@ -157,7 +176,9 @@ describe('catalog screens', () => {
     await page.getByTestId('courses-hint').waitFor();
     expect(await page.getByTestId('courses-hint').innerText()).toMatch(/ข้อมูลหลัก › หลักสูตร/);
     await page.locator('#courses_0_course_id').click();
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible').innerText(), { timeout: 10_000 }).toMatch(/ยังไม่มีหลักสูตรที่เปิดรับสมัคร/);
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible').innerText(), { timeout: 10_000 })
+      .toMatch(/ยังไม่มีหลักสูตรที่เปิดรับสมัคร/);
     await shots(page, 'registration-empty-course-list');
   });
 });

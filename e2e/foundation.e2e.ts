@@ -4,8 +4,12 @@ import { makeThaiNationalId } from '@khabkhi/thai';
 import { banner, login, pick, PNG } from './helpers.js';
 
 let e: E2E;
-beforeAll(async () => { e = await startE2E(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 describe('sign-in and session', () => {
   it('a wrong password stays on the login page with one Thai message; the right one opens the Thai shell', async () => {
@@ -14,7 +18,16 @@ describe('sign-in and session', () => {
     await page.getByLabel('ชื่อผู้ใช้').fill('malee');
     await page.getByLabel('รหัสผ่าน').fill('wrong-password');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await page.locator('.ant-alert').first().innerText().catch(() => ''))).toMatch(/ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง/);
+    await expect
+      .poll(
+        async () =>
+          await page
+            .locator('.ant-alert')
+            .first()
+            .innerText()
+            .catch(() => ''),
+      )
+      .toMatch(/ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง/);
     expect(page.url()).toContain('/login');
     await e.shot(page, 'login-wrong-password');
     await login(e, page, 'malee');
@@ -32,10 +45,16 @@ describe('sign-in and session', () => {
     await page.goto(`${e.baseUrl}/employees`);
     await page.getByRole('cell', { name: 'malee' }).waitFor();
     expect(page.url()).toContain('/employees');
-    const after = await page.evaluate(() => ({ a: localStorage.getItem('accessToken'), r: localStorage.getItem('refreshToken') }));
+    const after = await page.evaluate(() => ({
+      a: localStorage.getItem('accessToken'),
+      r: localStorage.getItem('refreshToken'),
+    }));
     expect(after.a).not.toContain('expired');
     expect(after.r).not.toBe(before);
-    await page.evaluate(() => { localStorage.setItem('accessToken', 'x.y.z'); localStorage.setItem('refreshToken', 'not-a-token'); });
+    await page.evaluate(() => {
+      localStorage.setItem('accessToken', 'x.y.z');
+      localStorage.setItem('refreshToken', 'not-a-token');
+    });
     await page.goto(`${e.baseUrl}/branches`);
     await page.waitForURL(/\/login/);
     await expect.poll(() => page.locator('body').innerText()).toContain('Invalid refresh token');
@@ -49,7 +68,9 @@ describe('sign-in and session', () => {
     await page.locator('header').getByText('มาลี').click();
     await page.getByText('ออกจากระบบ').click();
     await page.waitForURL(/\/login/);
-    expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]),
+    ).toEqual([null, null]);
     await page.goto(`${e.baseUrl}/applications`);
     await page.waitForURL(/\/login/);
   });
@@ -64,7 +85,7 @@ describe('branches and employees', () => {
     await page.getByLabel('ชื่อสาขา').fill('สาขารังสิต');
     await page.getByLabel('เบอร์โทรศัพท์ 1').fill('02-555-0101');
     await page.getByRole('button', { name: 'บันทึก' }).click();
-    expect(await banner(page)).toContain('เพิ่มสาขาเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toContain('เพิ่มสาขาเรียบร้อยแล้ว');
     await page.goto(`${e.baseUrl}/branches`);
     const row = page.getByRole('row', { name: /สาขารังสิต/ });
     await row.waitFor();
@@ -89,7 +110,7 @@ describe('branches and employees', () => {
     await page.getByLabel('เงินเดือน', { exact: true }).fill('16500');
     await page.getByRole('checkbox', { name: 'อาทิตย์' }).check();
     await page.getByRole('button', { name: 'บันทึก' }).first().click();
-    expect(await banner(page)).toMatch(/เรียบร้อย/);
+    await expect.poll(async () => banner(page)).toMatch(/เรียบร้อย/);
     await page.waitForURL(/\/employees\/\d+/);
     await page.locator('img[src^="blob:"], .ant-avatar img').first().waitFor();
     await e.shot(page, 'employee-created');

@@ -6,7 +6,10 @@ import { createTestApp, type TestAppOptions } from '../apps/server/test/helpers.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const shotsDir = path.join(root, 'test-results', 'screenshots');
-export const SHOT_SIZES: [number, number][] = [[1366, 768], [1024, 768]];
+export const SHOT_SIZES: [number, number][] = [
+  [1366, 768],
+  [1024, 768],
+];
 
 export interface E2E {
   baseUrl: string;
@@ -28,7 +31,14 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
   const port = (app.app.server.address() as { port: number }).port;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   fs.mkdirSync(shotsDir, { recursive: true });
   const pages: Page[] = [];
@@ -37,9 +47,13 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
     browser,
     app,
     async page() {
-      const ctx = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+      const ctx = await browser.newContext({
+        viewport: { width: 1366, height: 860 },
+        locale: 'th-TH',
+        timezoneId: 'Asia/Bangkok',
+      });
       const p = await ctx.newPage();
-      p.setDefaultTimeout(15_000);
+      p.setDefaultTimeout(30_000); // a wait on a loaded 2-core machine (CI runs every suite there) can pass 15 s
       pages.push(p);
       return p;
     },
@@ -48,7 +62,9 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
       // from the top: sticky sider and header would otherwise be drawn where the page happened to be scrolled
       await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
       // a page just loaded is drawn faded: wait (briefly) until no spinner spins and the fade-in has ended
-      await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 3000 }).catch(() => {});
+      await page
+        .waitForFunction(() => !document.querySelector('.ant-spin-spinning'), undefined, { timeout: 3000 })
+        .catch(() => {});
       await page.waitForTimeout(400); // antd's fade-in after a page load
       await page.screenshot({ path: file, fullPage: true });
       // the screens staff have: what fits without scrolling at 1366×768 and 1024×768 (the menu folds below 1200)

@@ -13,7 +13,9 @@ import { login } from './helpers.js';
 
 class Source implements CardSource {
   inserted = true;
-  status(): SourceStatus { return { service: true, readers: [{ name: 'Virtual Reader 00', card: this.inserted }] }; }
+  status(): SourceStatus {
+    return { service: true, readers: [{ name: 'Virtual Reader 00', card: this.inserted }] };
+  }
   async withCard<T>(fn: (card: CardTransport) => Promise<T>): Promise<T> {
     if (!this.inserted) throw new CardError('no_card');
     return fn(new SimulatedThaiIdCard(SAMPLE_CARD));
@@ -36,7 +38,10 @@ beforeAll(async () => {
   const r = await admin.put('/api/settings/update', { ...fields, card_agent_port: port });
   expect(r.status, r.body.message).toBe(200);
 });
-afterAll(async () => { agent?.close(); await e?.close(); });
+afterAll(async () => {
+  agent?.close();
+  await e?.close();
+});
 
 describe('อ่านบัตรประชาชน in the registration form', () => {
   it('fills the customer block from the card (Thai name, ID, birthday in BE, Bangkok address) and says in Thai when the card is removed', async () => {

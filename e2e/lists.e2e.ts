@@ -13,7 +13,11 @@ import { login } from './helpers.js';
 
 let e: E2E;
 const LONG = 'ก'.repeat(50);
-const SIZES: [number, number][] = [[1440, 900], [1366, 768], [1024, 768]];
+const SIZES: [number, number][] = [
+  [1440, 900],
+  [1366, 768],
+  [1024, 768],
+];
 
 beforeAll(async () => {
   e = await startE2E();
@@ -21,13 +25,17 @@ beforeAll(async () => {
   const malee = await e.app.as('malee');
   for (let i = 0; i < 4; i++) {
     const r = await malee.post('/api/application/create', {
-      customer: customer(i === 0 ? { fname: LONG, sname: 'ข'.repeat(50) } : {}), courses: [{ course_id: i % 2 ? cat.car : cat.moto }], other_fees: [],
+      customer: customer(i === 0 ? { fname: LONG, sname: 'ข'.repeat(50) } : {}),
+      courses: [{ course_id: i % 2 ? cat.car : cat.moto }],
+      other_fees: [],
       payment: { paid: '500', pay_type: 'cash' },
     });
     expect(r.status, r.body.message).toBe(200);
   }
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 /** The right edge of a header cell and of the viewport. */
 async function fitsOnScreen(page: Page, header: string) {
@@ -45,7 +53,8 @@ describe('lists at the three screen sizes', () => {
       await page.setViewportSize({ width: w, height: h });
       await page.goto(`${e.baseUrl}/applications`);
       await page.locator('.ant-table-row').first().waitFor();
-      for (const col of ['คงเหลือ', 'ชำระแล้ว', 'ยอดสุทธิ']) expect(await fitsOnScreen(page, col), `${col} at ${w}`).toBe(true);
+      for (const col of ['คงเหลือ', 'ชำระแล้ว', 'ยอดสุทธิ'])
+        expect(await fitsOnScreen(page, col), `${col} at ${w}`).toBe(true);
       // the long name wraps inside its column instead of widening it
       const name = page.locator('.kk-clamp', { hasText: LONG }).first();
       expect((await name.boundingBox())!.width).toBeLessThanOrEqual(201);
@@ -81,7 +90,8 @@ describe('lists at the three screen sizes', () => {
       await page.setViewportSize({ width: w, height: h });
       await page.goto(`${e.baseUrl}/payments`);
       await page.locator('.ant-table-row').first().waitFor();
-      for (const col of ['จำนวนเงิน', 'ผู้รับเงิน', 'จัดการ']) expect(await fitsOnScreen(page, col), `${col} at ${w}`).toBe(true);
+      for (const col of ['จำนวนเงิน', 'ผู้รับเงิน', 'จัดการ'])
+        expect(await fitsOnScreen(page, col), `${col} at ${w}`).toBe(true);
       await page.screenshot({ path: path.join(shotsDir, `lists-payments-${w}.png`) });
     }
   });
@@ -89,9 +99,15 @@ describe('lists at the three screen sizes', () => {
   it('prints the filtered list on A4 landscape with the school, the filters and the date in พ.ศ.', async () => {
     const page = await e.page();
     await login(e, page, 'malee');
-    await page.goto(`${e.baseUrl}/applications?status=%E0%B8%84%E0%B9%89%E0%B8%B2%E0%B8%87%E0%B8%8A%E0%B8%B3%E0%B8%A3%E0%B8%B0`);
+    await page.goto(
+      `${e.baseUrl}/applications?status=%E0%B8%84%E0%B9%89%E0%B8%B2%E0%B8%87%E0%B8%8A%E0%B8%B3%E0%B8%A3%E0%B8%B0`,
+    );
     await page.locator('.ant-table-row').first().waitFor();
-    await page.evaluate(() => { window.print = () => { document.body.dataset.printed = '1'; }; });
+    await page.evaluate(() => {
+      window.print = () => {
+        document.body.dataset.printed = '1';
+      };
+    });
     await page.getByRole('button', { name: 'พิมพ์' }).click();
     const view = page.getByTestId('list-print');
     await view.waitFor({ state: 'attached' });

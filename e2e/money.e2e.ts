@@ -12,14 +12,26 @@ beforeAll(async () => {
   const opts = (await malee.get('/api/application/getforregister')).body.data;
   const car = opts.courses.find((c: { name: string }) => c.name.includes('15 ชั่วโมง'));
   const r = await malee.post('/api/application/create', {
-    customer: { is_foreigner: false, prefix: 'นาย', fname: 'วีระ', sname: 'ทดสอบเงิน', idcard: makeThaiNationalId('110350041235'), birthday: '1995-01-01', phone_1: '0812223333' },
-    courses: [{ course_id: car.course_id }], other_fees: [], payment: { paid: '2000', pay_type: 'cash' },
+    customer: {
+      is_foreigner: false,
+      prefix: 'นาย',
+      fname: 'วีระ',
+      sname: 'ทดสอบเงิน',
+      idcard: makeThaiNationalId('110350041235'),
+      birthday: '1995-01-01',
+      phone_1: '0812223333',
+    },
+    courses: [{ course_id: car.course_id }],
+    other_fees: [],
+    payment: { paid: '2000', pay_type: 'cash' },
   });
   expect(r.status, r.body.message).toBe(200);
   appId = r.body.data.application.application_id;
   paymentCode = r.body.data.application.payments[0].payment_code;
 });
-afterAll(async () => { await e?.close(); });
+afterAll(async () => {
+  await e?.close();
+});
 
 describe('money after registration', () => {
   it('a cashier asks to void a payment; she cannot approve it; the manager approves; the balance goes back up', async () => {
@@ -29,7 +41,7 @@ describe('money after registration', () => {
     await page.getByRole('button', { name: 'ขอยกเลิก' }).click();
     await page.locator('.ant-modal textarea').fill('บันทึกยอดผิด ลูกค้าจ่ายโอน');
     await page.getByRole('button', { name: 'ส่งคำขอ' }).click();
-    expect(await banner(page)).toContain('ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toContain('ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว');
     // the payment now says its void waits, and offers no second request
     await page.getByTestId('pending-void').waitFor();
     expect(await page.getByRole('button', { name: 'ขอยกเลิก' }).count()).toBe(0);
@@ -44,7 +56,10 @@ describe('money after registration', () => {
     await mgr.goto(`${e.baseUrl}/requests`);
     // the menu counts what waits for this manager; the list opens on รออนุมัติ
     await expect.poll(() => mgr.getByTestId('pending-requests').innerText()).toMatch(/^[1-9]\d*$/);
-    await mgr.getByRole('row', { name: new RegExp(paymentCode) }).getByText('อนุมัติ', { exact: true }).click();
+    await mgr
+      .getByRole('row', { name: new RegExp(paymentCode) })
+      .getByText('อนุมัติ', { exact: true })
+      .click();
     await mgr.locator('.ant-modal').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
     expect(await banner(mgr)).toContain('อนุมัติคำขอเรียบร้อยแล้ว');
     await e.shot(mgr, 'requests-approved');
@@ -71,7 +86,7 @@ describe('money after registration', () => {
     const popup = page.waitForEvent('popup');
     await modal.getByRole('button', { name: 'ยืนยันคืนเงิน' }).click();
     await popup;
-    expect(await banner(page)).toMatch(/คืนเงิน 500.00 บาท เลขที่ RF-HQ-/);
+    await expect.poll(async () => banner(page)).toMatch(/คืนเงิน 500.00 บาท เลขที่ RF-HQ-/);
     await expect.poll(() => page.locator('body').innerText()).toContain('คืนเงินบางส่วน');
     await e.shot(page, 'application-refunded');
   });
@@ -80,8 +95,17 @@ describe('money after registration', () => {
     const malee = await e.app.as('malee');
     const opts = (await malee.get('/api/application/getforregister')).body.data;
     await malee.post('/api/application/create', {
-      customer: { is_foreigner: false, prefix: 'นางสาว', fname: 'ค้างจ่าย', sname: 'ทดสอบ', idcard: makeThaiNationalId('110350041236'), phone_1: '0819990000' },
-      courses: [{ course_id: opts.courses[0].course_id }], other_fees: [], payment: { paid: '1000', pay_type: 'cash' },
+      customer: {
+        is_foreigner: false,
+        prefix: 'นางสาว',
+        fname: 'ค้างจ่าย',
+        sname: 'ทดสอบ',
+        idcard: makeThaiNationalId('110350041236'),
+        phone_1: '0819990000',
+      },
+      courses: [{ course_id: opts.courses[0].course_id }],
+      other_fees: [],
+      payment: { paid: '1000', pay_type: 'cash' },
     });
     const page = await e.page();
     await login(e, page, 'somchai');
@@ -93,7 +117,11 @@ describe('money after registration', () => {
     const totals = page.getByTestId('totals');
     await totals.waitFor();
     // today: 2,000 cash (voided) + 1,500 transfer − 500 refunded by transfer + 1,000 cash
-    await expect.poll(() => totals.innerText()).toMatch(/เงินสด\s*1,000\.00[\s\S]*เงินโอน\s*1,000\.00[\s\S]*รับชำระรวม\s*2,500\.00[\s\S]*คืนเงิน\s*500\.00[\s\S]*สุทธิ\s*2,000\.00/);
+    await expect
+      .poll(() => totals.innerText())
+      .toMatch(
+        /เงินสด\s*1,000\.00[\s\S]*เงินโอน\s*1,000\.00[\s\S]*รับชำระรวม\s*2,500\.00[\s\S]*คืนเงิน\s*500\.00[\s\S]*สุทธิ\s*2,000\.00/,
+      );
     await e.shot(page, 'payment-history');
 
     await page.goto(`${e.baseUrl}/cash-close`);
@@ -103,7 +131,7 @@ describe('money after registration', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'ปิดยอด' }).click();
     const pdf = await popup;
     expect((await page.request.get(pdf.url())).headers()['content-type']).toBe('application/pdf');
-    expect(await banner(page)).toContain('ปิดยอดประจำวันเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toContain('ปิดยอดประจำวันเรียบร้อยแล้ว');
     await page.getByTestId('closed-tag').waitFor();
     await e.shot(page, 'cash-close');
     await page.goto(`${e.baseUrl}/payments`);
@@ -114,7 +142,9 @@ describe('money after registration', () => {
     const cashier = await e.page();
     await login(e, cashier, 'malee');
     await cashier.goto(`${e.baseUrl}/cash-close`);
-    await expect.poll(() => cashier.getByTestId('who-closes').innerText()).toMatch(/ปิดยอดแล้ว[\s\S]*ผู้ปิดยอดของสาขานี้: .*นายสมชาย ใจดี/);
+    await expect
+      .poll(() => cashier.getByTestId('who-closes').innerText())
+      .toMatch(/ปิดยอดแล้ว[\s\S]*ผู้ปิดยอดของสาขานี้: .*นายสมชาย ใจดี/);
     expect(await cashier.getByRole('button', { name: 'ปิดยอดและพิมพ์' }).count()).toBe(0);
     await e.shot(cashier, 'cash-close-cashier');
     const owing = (await malee.get('/api/application/getforoutstandingBalance', { text: 'ค้างจ่าย' })).body.data[0];
@@ -129,7 +159,7 @@ describe('money after registration', () => {
     await page.getByRole('button', { name: 'เปิดยอดใหม่' }).click();
     await page.getByLabel('เหตุผลที่เปิดยอดใหม่').fill('ลูกค้าโอนเงินเข้ามาหลังปิดยอด');
     await page.locator('.ant-modal').getByRole('button', { name: 'เปิดยอดใหม่' }).click();
-    expect(await banner(page)).toContain('เปิดยอดประจำวันใหม่เรียบร้อยแล้ว');
+    await expect.poll(async () => banner(page)).toContain('เปิดยอดประจำวันใหม่เรียบร้อยแล้ว');
     await page.getByText('เหตุผล: ลูกค้าโอนเงินเข้ามาหลังปิดยอด').waitFor();
     await page.getByRole('button', { name: 'ปิดยอดอีกครั้ง (ฉบับที่ 2)' }).waitFor();
     await page.locator('.ant-modal').waitFor({ state: 'hidden' });
@@ -141,8 +171,17 @@ describe('money after registration', () => {
     const malee = await e.app.as('malee');
     const opts = (await malee.get('/api/application/getforregister')).body.data;
     const r = await malee.post('/api/application/create', {
-      customer: { is_foreigner: false, prefix: 'นาย', fname: 'สองเคาน์เตอร์', sname: 'ทดสอบ', idcard: makeThaiNationalId('110350041237'), phone_1: '0817770000' },
-      courses: [{ course_id: opts.courses[0].course_id }], other_fees: [], payment: { paid: '1000', pay_type: 'cash' },
+      customer: {
+        is_foreigner: false,
+        prefix: 'นาย',
+        fname: 'สองเคาน์เตอร์',
+        sname: 'ทดสอบ',
+        idcard: makeThaiNationalId('110350041237'),
+        phone_1: '0817770000',
+      },
+      courses: [{ course_id: opts.courses[0].course_id }],
+      other_fees: [],
+      payment: { paid: '1000', pay_type: 'cash' },
     });
     const id = r.body.data.application.application_id as number;
     const balance = r.body.data.application.balance as string;

@@ -4,8 +4,12 @@ import { startE2E, type E2E } from './harness.js';
 import { banner, login } from './helpers.js';
 
 let e: E2E;
-beforeAll(async () => { e = await startE2E(); });
-afterAll(async () => { await e?.close(); });
+beforeAll(async () => {
+  e = await startE2E();
+});
+afterAll(async () => {
+  await e?.close();
+});
 
 const idcard = makeThaiNationalId('110350041234');
 
@@ -23,11 +27,14 @@ describe('registration at the counter', () => {
     await expect.poll(() => page.locator('body').innerText()).toContain('ลูกค้าใหม่');
     await expect.poll(focused).toBe('customer_prefix');
     // one Enter a field, in the order of the screen (issue 12.13): a suggestion list picks AND moves on
-    await k.type('นางสาว'); await k.press('Enter');
+    await k.type('นางสาว');
+    await k.press('Enter');
     await expect.poll(focused).toBe('customer_fname');
-    await k.type('กานดา'); await k.press('Enter');
+    await k.type('กานดา');
+    await k.press('Enter');
     await expect.poll(focused).toBe('customer_sname');
-    await k.type('ขับเก่ง'); await k.press('Enter');
+    await k.type('ขับเก่ง');
+    await k.press('Enter');
     await expect.poll(focused).toBe('customer_birthday');
     await k.type('15/03/2002'); // a CE year in a BE field is questioned, and Enter takes the offered BE date
     await expect.poll(() => page.getByTestId('use-be-year').innerText()).toBe('ใช้ 15/03/2545');
@@ -38,7 +45,8 @@ describe('registration at the counter', () => {
     expect(await page.locator('#customer_prefix').inputValue()).toBe('นางสาว');
     expect(await page.locator('#customer_fname').inputValue()).toBe('กานดา');
     await page.locator('#customer_subdistrict').focus();
-    await k.type('ลาดยาว'); await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    await k.type('ลาดยาว');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
     await k.press('Enter'); // picks ตำบล and fills อำเภอ/จังหวัด/รหัสไปรษณีย์, and moves on
     await expect.poll(focused).toBe('customer_district');
     expect(await page.locator('#customer_subdistrict').inputValue()).toBe('ลาดยาว');
@@ -48,26 +56,36 @@ describe('registration at the counter', () => {
     await expect.poll(() => page.locator('#customer_phone_1').inputValue()).toBe('089-111-2222');
     // course line 1: type to search, one Enter picks and moves on to the promotion code
     await page.locator('#courses_0_course_id').focus();
-    await k.type('รถยนต์ 15'); await k.press('Enter');
+    await k.type('รถยนต์ 15');
+    await k.press('Enter');
     await expect.poll(() => page.locator('#courses_0_cost').inputValue()).toBe('6500');
     await expect.poll(focused).toBe('courses_0_promotion_code');
-    await k.type('newyear10'); await k.press('Enter'); // checks the code on the spot, then moves on
+    await k.type('newyear10');
+    await k.press('Enter'); // checks the code on the spot, then moves on
     await expect.poll(() => page.locator('#courses_0_discount').inputValue()).toBe('650');
     await expect.poll(focused).toBe('courses_0_exam_date');
     await k.press('Enter'); // no exam date: on to the other-fee block, not over it
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid)).toBe('add-fee');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid))
+      .toBe('add-fee');
     await k.press('Enter'); // adds a fee line and goes into it
     await expect.poll(focused).toBe('other_fees_0_other_fee_id');
-    await k.type('ค่าเช่ารถสอบ'); await k.press('Enter');
+    await k.type('ค่าเช่ารถสอบ');
+    await k.press('Enter');
     await expect.poll(focused).toBe('other_fees_0_date');
     await k.press('Enter');
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid)).toBe('add-fee');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid))
+      .toBe('add-fee');
     await k.press('Enter');
     await expect.poll(focused).toBe('other_fees_1_other_fee_id');
-    await k.type('ค่าใบรับรองแพทย์'); await k.press('Enter');
+    await k.type('ค่าใบรับรองแพทย์');
+    await k.press('Enter');
     await expect.poll(focused).toBe('other_fees_1_date');
     await k.press('Enter'); // past its date
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid)).toBe('add-fee');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement)?.dataset.testid))
+      .toBe('add-fee');
     await k.press('Enter'); // one more line …
     await expect.poll(focused).toBe('other_fees_2_other_fee_id');
     await k.press('Enter'); // … left empty: it goes, and the keyboard goes on to ยอดชำระ
@@ -102,7 +120,8 @@ describe('registration at the counter', () => {
     await page.locator('#customer_fname').fill('โค้ดไม่ได้ตรวจ');
     await page.locator('#customer_sname').fill('ทดสอบ');
     await page.locator('#courses_0_course_id').focus();
-    await page.keyboard.type('รถยนต์ 15'); await page.keyboard.press('Enter');
+    await page.keyboard.type('รถยนต์ 15');
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#courses_0_cost').inputValue()).toBe('6500');
     // typed, then straight to save (no ตรวจ, no leaving the field): nothing is recorded, the code is checked and shown
     await page.locator('#courses_0_promotion_code').fill('NEWYEAR10');
@@ -112,7 +131,13 @@ describe('registration at the counter', () => {
     await expect.poll(() => page.getByTestId('save-error').innerText()).toContain('ตรวจรหัสส่วนลดแล้ว');
     await expect.poll(() => page.getByTestId('net').innerText()).toBe('5,850.00 บาท');
     expect(await page.locator('#courses_0_discount').inputValue()).toBe('650');
-    expect(await (await e.app.as('admin')).get('/api/application/gettable', { text: 'โค้ดไม่ได้ตรวจ' }).then((r) => r.body.data.length)).toBe(0);
+    expect(
+      await (
+        await e.app.as('admin')
+      )
+        .get('/api/application/gettable', { text: 'โค้ดไม่ได้ตรวจ' })
+        .then((r) => r.body.data.length),
+    ).toBe(0);
     await e.shot(page, 'registration-promotion-checked-before-save');
     // typing over the code takes its discount away until it is checked again (leaving the field checks it)
     await page.locator('#courses_0_promotion_code').fill('NEWYEAR1');
@@ -121,8 +146,9 @@ describe('registration at the counter', () => {
     await page.locator('#paid').click();
     await expect.poll(() => page.getByTestId('net').innerText()).toBe('5,850.00 บาท');
     await page.keyboard.press('Control+Enter');
-    expect(await banner(page)).toMatch(/บันทึกใบสมัครเลขที่ AP-HQ-/);
-    const saved = (await (await e.app.as('admin')).get('/api/application/gettable', { text: 'โค้ดไม่ได้ตรวจ' })).body.data[0];
+    await expect.poll(async () => banner(page)).toMatch(/บันทึกใบสมัครเลขที่ AP-HQ-/);
+    const saved = (await (await e.app.as('admin')).get('/api/application/gettable', { text: 'โค้ดไม่ได้ตรวจ' })).body
+      .data[0];
     expect(saved).toMatchObject({ discount: '650', net: '5850' });
   });
 
@@ -163,10 +189,12 @@ describe('registration at the counter', () => {
     let popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;
-    expect(await banner(page)).toMatch(/รับชำระ 470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    await expect.poll(async () => banner(page)).toMatch(/รับชำระ 470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
     await expect.poll(() => page.locator('#pay_paid').inputValue()).toBe('3000');
     // the pay type chosen stays for the next payment on the same screen
-    expect(await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByRole('radio', { name: 'โอนเงิน' }).isChecked()).toBe(true);
+    expect(
+      await page.locator('.ant-card').filter({ hasText: 'รับชำระ' }).getByRole('radio', { name: 'โอนเงิน' }).isChecked(),
+    ).toBe(true);
     expect(await page.getByTestId('transfer-detail').first().innerText()).toMatch(/ธ\.กสิกรไทย · อ้างอิง KB0001 · โอน/);
     // typed and picked with Enter, as at the counter: the page refreshes after the payment, and a click on an open
     // dropdown's option could meet it while antd moves the list
@@ -176,8 +204,10 @@ describe('registration at the counter', () => {
     popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await popup;
-    expect(await banner(page)).toMatch(/รับชำระ 3,000.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
-    await expect.poll(() => page.getByTestId('transfer-detail').filter({ hasText: 'SCB0002' }).first().innerText()).toMatch(/ไทยพาณิชย์ · อ้างอิง SCB0002/);
+    await expect.poll(async () => banner(page)).toMatch(/รับชำระ 3,000.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
+    await expect
+      .poll(() => page.getByTestId('transfer-detail').filter({ hasText: 'SCB0002' }).first().innerText())
+      .toMatch(/ไทยพาณิชย์ · อ้างอิง SCB0002/);
     await expect.poll(() => page.locator('body').innerText()).toContain('ชำระครบ');
     await e.shot(page, 'paybalance-done');
     await page.goto(`${e.baseUrl}/paybalance?status=ทั้งหมด`);
@@ -185,7 +215,7 @@ describe('registration at the counter', () => {
     await e.shot(page, 'paybalance-list');
   });
 
-  it('another branch sees the returning customer\'s name and a masked phone until the ID card is checked (issue 12.17)', async () => {
+  it("another branch sees the returning customer's name and a masked phone until the ID card is checked (issue 12.17)", async () => {
     const page = await e.page();
     await login(e, page, 'suda'); // cashier at สาขาบางเขน; the customer was registered at the head office
     await page.goto(`${e.baseUrl}/applications/new`);
@@ -196,7 +226,11 @@ describe('registration at the counter', () => {
     expect(await limited.innerText()).toMatch(/ลูกค้าเดิมของสำนักงานใหญ่[\s\S]*นางสาวกานดา ขับเก่ง · โทร\. 089-xxx-2222/);
     expect(await page.locator('#customer_subdistrict').inputValue()).toBe('');
     expect(await page.locator('#customer_phone_1').inputValue()).toBe('');
-    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768]] as const) {
+    for (const [width, height] of [
+      [1440, 900],
+      [1366, 768],
+      [1024, 768],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await e.shot(page, `registration-other-branch-customer-${width}`);
     }
@@ -211,21 +245,29 @@ describe('registration at the counter', () => {
   it('the promotion code field shows STUDENT500 whole, and a car student under 18 is warned (issue 12.11)', async () => {
     const page = await e.page();
     await login(e, page, 'malee');
-    for (const [width, height] of [[1440, 900], [1366, 768], [1024, 768]] as const) {
+    for (const [width, height] of [
+      [1440, 900],
+      [1366, 768],
+      [1024, 768],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto(`${e.baseUrl}/applications/new`);
       await page.locator('#courses_0_course_id').click();
       await page.keyboard.type('รถยนต์ 15');
       await page.keyboard.press('Enter');
       await page.locator('#courses_0_promotion_code').fill('STUDENT500');
-      const fits = await page.locator('#courses_0_promotion_code').evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
+      const fits = await page
+        .locator('#courses_0_promotion_code')
+        .evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth);
       expect(fits, `STUDENT500 fits at ${width}`).toBe(true);
       const young = new Date(Date.now() - 16.5 * 365.25 * 86400000);
       const be = `${String(young.getDate()).padStart(2, '0')}/${String(young.getMonth() + 1).padStart(2, '0')}/${young.getFullYear() + 543}`;
       await page.locator('#customer_birthday').fill(be);
       await page.keyboard.press('Enter');
       await page.getByTestId('age-warning').waitFor();
-      expect(await page.getByTestId('age-warning').innerText()).toMatch(/อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำของหลักสูตรรถยนต์ \(18 ปี\)/);
+      expect(await page.getByTestId('age-warning').innerText()).toMatch(
+        /อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำของหลักสูตรรถยนต์ \(18 ปี\)/,
+      );
       await page.locator('#courses_0_course_id').click(); // the course list open, as staff see it
       await e.shot(page, `registration-course-line-${width}`);
       await page.keyboard.press('Escape');

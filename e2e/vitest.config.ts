@@ -5,7 +5,10 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     pool: 'forks',
     fileParallelism: false,
-    testTimeout: 60_000,
+    testTimeout: 180_000, // long flows (a vehicle from creation to a corrected repair) take 40–60 s on a loaded machine
     hookTimeout: 120_000,
+    // a banner or a total polled after a click waits as long as an element does (30 s), not vitest's 1 s default:
+    // the first alert on a page can be a status that the action's result banner replaces a moment later
+    expect: { poll: { timeout: 30_000 } },
   },
 });

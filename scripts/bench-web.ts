@@ -26,7 +26,11 @@ if (!process.argv.includes('--no-build')) {
   execSync('npm run build --silent -w apps/web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-interface Js { url: string; raw: number; gzip: number }
+interface Js {
+  url: string;
+  raw: number;
+  gzip: number;
+}
 
 /** Records every script the page loads, with its size raw and gzipped. */
 function recordScripts(page: Page) {
@@ -34,7 +38,14 @@ function recordScripts(page: Page) {
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script' || seen.has(res.url())) return;
-    pending.push(res.body().then((b) => { seen.set(res.url(), { url: res.url(), raw: b.length, gzip: zlib.gzipSync(b).length }); }).catch(() => {}));
+    pending.push(
+      res
+        .body()
+        .then((b) => {
+          seen.set(res.url(), { url: res.url(), raw: b.length, gzip: zlib.gzipSync(b).length });
+        })
+        .catch(() => {}),
+    );
   });
   return {
     async take(): Promise<Js[]> {
@@ -57,7 +68,12 @@ try {
   const cat = await makeCatalog(e.app.db);
   const malee = await e.app.as('malee');
   for (let i = 0; i < 30; i++) {
-    const r = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: i % 2 ? cat.car : cat.moto }], other_fees: [], payment: { paid: '500', pay_type: i % 2 ? 'cash' : 'transfer' } });
+    const r = await malee.post('/api/application/create', {
+      customer: customer(),
+      courses: [{ course_id: i % 2 ? cat.car : cat.moto }],
+      other_fees: [],
+      payment: { paid: '500', pay_type: i % 2 ? 'cash' : 'transfer' },
+    });
     if (r.status !== 200) throw new Error(`registration ${i}: ${r.body.message}`);
   }
 
@@ -78,7 +94,12 @@ try {
   // 3a: a fresh load of the list page (logged in; the browser's cache is cold for each run)
   const fresh: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const ctx = await e.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok', storageState: await page.context().storageState() });
+    const ctx = await e.browser.newContext({
+      viewport: { width: 1366, height: 768 },
+      locale: 'th-TH',
+      timezoneId: 'Asia/Bangkok',
+      storageState: await page.context().storageState(),
+    });
     const p = await ctx.newPage();
     const t0 = Date.now();
     await p.goto(`${e.baseUrl}${LIST}`, { waitUntil: 'commit' });
@@ -98,11 +119,17 @@ try {
 
   const loginGz = sum(loginJs, 'gzip');
   const shellGz = sum(shellJs, 'gzip');
-  console.log('\n== JavaScript loaded (gzip, from Chromium\'s network log)');
-  for (const j of loginJs) console.log(`  login  ${kb(j.gzip).padStart(7)} kB  ${path.basename(new URL(j.url).pathname)}`);
-  for (const j of shellJs) console.log(`  shell  ${kb(j.gzip).padStart(7)} kB  ${path.basename(new URL(j.url).pathname)}`);
-  console.log(`login page:          ${kb(loginGz)} kB gzip (${kb(sum(loginJs, 'raw'))} kB raw, ${loginJs.length} files)`);
-  console.log(`login page + shell:  ${kb(loginGz + shellGz)} kB gzip (${kb(sum(loginJs, 'raw') + sum(shellJs, 'raw'))} kB raw, ${loginJs.length + shellJs.length} files) — budget 250 kB`);
+  console.log("\n== JavaScript loaded (gzip, from Chromium's network log)");
+  for (const j of loginJs)
+    console.log(`  login  ${kb(j.gzip).padStart(7)} kB  ${path.basename(new URL(j.url).pathname)}`);
+  for (const j of shellJs)
+    console.log(`  shell  ${kb(j.gzip).padStart(7)} kB  ${path.basename(new URL(j.url).pathname)}`);
+  console.log(
+    `login page:          ${kb(loginGz)} kB gzip (${kb(sum(loginJs, 'raw'))} kB raw, ${loginJs.length} files)`,
+  );
+  console.log(
+    `login page + shell:  ${kb(loginGz + shellGz)} kB gzip (${kb(sum(loginJs, 'raw') + sum(shellJs, 'raw'))} kB raw, ${loginJs.length + shellJs.length} files) — budget 250 kB`,
+  );
   console.log(`\n== ${LIST}: navigation → rows on screen (${RUNS} runs)`);
   console.log(`fresh load:          median ${median(fresh)} ms, worst ${Math.max(...fresh)} ms`);
   console.log(`menu click:          median ${median(inApp)} ms, worst ${Math.max(...inApp)} ms — budget 1000 ms`);

@@ -8,15 +8,34 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const shared = ['packages/thai/src', 'packages/thai/package.json', 'packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json'];
+const shared = [
+  'packages/thai/src',
+  'packages/thai/package.json',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'package-lock.json',
+];
 
 export const targets = [
   {
-    name: 'web', workspace: 'apps/web', stamp: 'apps/web/dist/.source-hash', output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/public', ...shared],
+    name: 'web',
+    workspace: 'apps/web',
+    stamp: 'apps/web/dist/.source-hash',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'apps/web/public',
+      ...shared,
+    ],
   },
   {
-    name: 'server', workspace: 'apps/server', stamp: 'apps/server/dist/.source-hash', output: 'apps/server/dist/main.js',
+    name: 'server',
+    workspace: 'apps/server',
+    stamp: 'apps/server/dist/.source-hash',
+    output: 'apps/server/dist/main.js',
     sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', ...shared],
   },
 ];
@@ -25,7 +44,8 @@ function files(rel) {
   const abs = path.join(root, rel);
   if (!fs.existsSync(abs)) return [];
   if (fs.statSync(abs).isFile()) return [rel];
-  return fs.readdirSync(abs, { withFileTypes: true })
+  return fs
+    .readdirSync(abs, { withFileTypes: true })
     .filter((e) => e.name !== 'node_modules' && e.name !== 'dist')
     .flatMap((e) => files(path.join(rel, e.name)));
 }
@@ -34,15 +54,21 @@ function files(rel) {
 export function sourceHash(target) {
   const h = crypto.createHash('sha256');
   for (const f of target.sources.flatMap(files).sort()) {
-    h.update(f.split(path.sep).join('/')).update('\0').update(fs.readFileSync(path.join(root, f))).update('\0');
+    h.update(f.split(path.sep).join('/'))
+      .update('\0')
+      .update(fs.readFileSync(path.join(root, f)))
+      .update('\0');
   }
   return h.digest('hex');
 }
 
 export function isCurrent(target) {
   const stamp = path.join(root, target.stamp);
-  return fs.existsSync(path.join(root, target.output)) && fs.existsSync(stamp)
-    && fs.readFileSync(stamp, 'utf8').trim() === sourceHash(target);
+  return (
+    fs.existsSync(path.join(root, target.output)) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8').trim() === sourceHash(target)
+  );
 }
 
 function buildTarget(target, log) {
@@ -50,8 +76,10 @@ function buildTarget(target, log) {
   const hash = sourceHash(target);
   const r = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
-    throw new Error(`building ${target.name} failed (exit ${r.status}). A production install (npm ci --omit=dev) cannot build: `
-      + 'build before it (npm ci && npm run build), or install the dev dependencies.');
+    throw new Error(
+      `building ${target.name} failed (exit ${r.status}). A production install (npm ci --omit=dev) cannot build: ` +
+        'build before it (npm ci && npm run build), or install the dev dependencies.',
+    );
   }
   fs.writeFileSync(path.join(root, target.stamp), hash + '\n');
 }

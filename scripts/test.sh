@@ -6,10 +6,12 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-debian.sh
 if [ -f apps/card-agent/scripts/ensure-pcsc.sh ]; then bash apps/card-agent/scripts/ensure-pcsc.sh; fi
 
-echo "== typecheck"
-npx tsc --noEmit -p packages/thai
-npx tsc --noEmit -p apps/server
-npx tsc --noEmit -p apps/web
+echo "== typecheck (tsc -b over the root tsconfig's project references)"
+npm run typecheck --silent
+echo "== lint (ESLint: typescript-eslint, React hooks, no SQL in routes.ts)"
+npm run lint --silent
+echo "== format (Prettier: the code as the formatter writes it; npm run format fixes it)"
+npm run format:check --silent
 
 echo "== build the web app and the server (when stale)"
 npm run build --silent

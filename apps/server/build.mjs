@@ -20,12 +20,16 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [{
-    name: 'npm-packages-external',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@khabkhi/') ? undefined : { path: args.path, external: true }));
+  plugins: [
+    {
+      name: 'npm-packages-external',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@khabkhi/') ? undefined : { path: args.path, external: true },
+        );
+      },
     },
-  }],
+  ],
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
 console.log(`server built: ${path.relative(process.cwd(), path.join(dist, 'main.js'))}`);

@@ -23,7 +23,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: vendor(['react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser']), priority: 30 },
+            {
+              name: 'react',
+              test: vendor(['react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser']),
+              priority: 30,
+            },
             { name: 'query', test: vendor(['@tanstack']), priority: 20 },
           ],
         },

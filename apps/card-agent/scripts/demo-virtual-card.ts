@@ -38,7 +38,9 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 console.log(`pcscd: ${pcscd.mode}, vpcd ports ${pcscd.ports.join('/')}; agent on http://127.0.0.1:${agent.port}`);
-console.log(`try: curl -s http://127.0.0.1:${agent.port}/readCard?photo=0 ; curl -s http://127.0.0.1:${agent.port}/status`);
+console.log(
+  `try: curl -s http://127.0.0.1:${agent.port}/readCard?photo=0 ; curl -s http://127.0.0.1:${agent.port}/status`,
+);
 console.log('Enter: insert/remove the card, Ctrl-C: stop');
 await toggle();
 process.stdin.on('data', () => void toggle());

@@ -31,7 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AgentConfig {
     } catch {
       throw new Error(`CARD_AGENT_ORIGINS: "${o}" is not an origin like https://khabkhi.example.com`);
     }
-    if (u.origin !== o) throw new Error(`CARD_AGENT_ORIGINS: "${o}" must be a bare origin (scheme://host[:port]), i.e. "${u.origin}"`);
+    if (u.origin !== o)
+      throw new Error(`CARD_AGENT_ORIGINS: "${o}" must be a bare origin (scheme://host[:port]), i.e. "${u.origin}"`);
   }
   return {
     host: '127.0.0.1',
@@ -48,6 +49,7 @@ function intVar(env: NodeJS.ProcessEnv, name: string, def: number, min: number, 
   const raw = env[name]?.trim();
   if (!raw) return def;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
 }

@@ -24,7 +24,9 @@ const server = createAgentServer(config, source, log);
 
 server.on('error', (err: NodeJS.ErrnoException) => {
   if (err.code === 'EADDRINUSE') {
-    console.error(`Port ${config.port} on ${config.host} is in use: is the card agent already running? (set CARD_AGENT_PORT to use another port)`);
+    console.error(
+      `Port ${config.port} on ${config.host} is in use: is the card agent already running? (set CARD_AGENT_PORT to use another port)`,
+    );
   } else {
     console.error(`Card agent server error: ${err.message}`);
   }

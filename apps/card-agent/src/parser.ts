@@ -52,7 +52,10 @@ const tis620 = new TextDecoder('windows-874');
 
 /** TIS-620 bytes → string, without the card's space / NUL padding. */
 export function decodeTis620(bytes: Uint8Array): string {
-  return tis620.decode(bytes).replace(/\u0000/g, ' ').trim();
+  return tis620
+    .decode(bytes)
+    .replace(/\u0000/g, ' ')
+    .trim();
 }
 
 /** Thai national ID checksum: (11 − Σ d[i]·(13−i) mod 11) mod 10 = d[12]. */
@@ -203,7 +206,8 @@ export function extractJpeg(bytes: Uint8Array | undefined): Uint8Array | null {
 
 export function parseThaiIdData(raw: RawThaiIdData): ReadCardOk {
   const natId = decodeTis620(raw.cid).replace(/\s/g, '');
-  if (!/^\d{13}$/.test(natId)) throw new CardError('read_error', `ID number field is not 13 digits: ${JSON.stringify(natId)}`);
+  if (!/^\d{13}$/.test(natId))
+    throw new CardError('read_error', `ID number field is not 13 digits: ${JSON.stringify(natId)}`);
   const th = parseName(decodeTis620(raw.nameTh));
   const en = parseName(decodeTis620(raw.nameEn));
   const birthBe = decodeTis620(raw.birth);

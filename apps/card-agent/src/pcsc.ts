@@ -97,7 +97,11 @@ export class PcscCardSource implements CardSource {
       .filter(([name]) => this.matches(name))
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, r]) => ({ name, card: (r.status & PRESENT) !== 0 }));
-    return { service: this.serviceUp, readers, ...(this.lastError && !this.serviceUp ? { error: this.lastError } : {}) };
+    return {
+      service: this.serviceUp,
+      readers,
+      ...(this.lastError && !this.serviceUp ? { error: this.lastError } : {}),
+    };
   }
 
   withCard<T>(fn: (card: CardTransport) => Promise<T>): Promise<T> {
@@ -186,7 +190,9 @@ export class PcscCardSource implements CardSource {
 
   /** The reader to use: the first (by name) holding a card, else the first one at all. */
   private chooseReader(): [string, ReaderState] | undefined {
-    const candidates = [...this.readers.entries()].filter(([name]) => this.matches(name)).sort(([a], [b]) => a.localeCompare(b));
+    const candidates = [...this.readers.entries()]
+      .filter(([name]) => this.matches(name))
+      .sort(([a], [b]) => a.localeCompare(b));
     return candidates.find(([, r]) => (r.status & PRESENT) !== 0) ?? candidates[0];
   }
 
@@ -213,29 +219,44 @@ export class PcscCardSource implements CardSource {
     if (!chosen) throw new CardError('no_reader', 'no card reader attached');
     const [name, state] = chosen;
     if ((state.status & PRESENT) === 0) throw new CardError('no_card', `no card in ${name}`);
-    if (state.status & MUTE) throw new CardError('read_error', `the card in ${name} does not answer (inserted the wrong way?)`);
+    if (state.status & MUTE)
+      throw new CardError('read_error', `the card in ${name} does not answer (inserted the wrong way?)`);
     if (state.status & EXCLUSIVE) throw new CardError('busy', `${name} is held exclusively by another program`);
 
     const { CardMode, CardDisposition } = this.pcsc;
     let card: Pcsc.Card;
     try {
-      card = await withTimeout(state.reader.connect(CardMode.SHARED), this.opts.connectTimeoutMs, () => new Error('connect timed out'));
+      card = await withTimeout(
+        state.reader.connect(CardMode.SHARED),
+        this.opts.connectTimeoutMs,
+        () => new Error('connect timed out'),
+      );
     } catch (e) {
       throw await this.toCardError(e, name);
     }
     try {
-      const { atr } = await withTimeout(card.state(), this.opts.transmitTimeoutMs, () => new Error('card status timed out'));
+      const { atr } = await withTimeout(
+        card.state(),
+        this.opts.transmitTimeoutMs,
+        () => new Error('card status timed out'),
+      );
       const transport: CardTransport = {
         atr,
         transmit: (apdu) =>
-          withTimeout(card.transmit(apdu), this.opts.transmitTimeoutMs, () => new CardError('read_error', 'the card did not answer in time')),
+          withTimeout(
+            card.transmit(apdu),
+            this.opts.transmitTimeoutMs,
+            () => new CardError('read_error', 'the card did not answer in time'),
+          ),
       };
       return await fn(transport);
     } catch (e) {
       throw await this.toCardError(e, name);
     } finally {
       // Disconnect outside any status callback; never let a stuck disconnect hold the queue.
-      await withTimeout(card.disconnect(CardDisposition.LEAVE), 1000, () => new Error('disconnect timed out')).catch(() => {});
+      await withTimeout(card.disconnect(CardDisposition.LEAVE), 1000, () => new Error('disconnect timed out')).catch(
+        () => {},
+      );
     }
   }
 
@@ -252,7 +273,9 @@ export class PcscCardSource implements CardSource {
     else if (typeof code === 'string' && NO_READER_CODES.has(code)) kind = 'no_reader';
     else if (code === 'SharingViolation') kind = 'busy';
     else kind = (await this.cardGone(readerName)) ? 'no_card' : 'read_error';
-    return e instanceof CardError && e.code === kind ? e : new CardError(kind, `${readerName}: ${describe(e)}`, { cause: e });
+    return e instanceof CardError && e.code === kind
+      ? e
+      : new CardError(kind, `${readerName}: ${describe(e)}`, { cause: e });
   }
 
   private async cardGone(readerName: string): Promise<boolean> {

@@ -48,13 +48,18 @@ export async function readCard(
     opts.log?.(`readCard ok in ${Date.now() - started} ms`); // no personal data in the log
     return answer;
   } catch (e) {
-    const err = e instanceof CardError ? e : new CardError('read_error', (e as Error)?.message ?? String(e), { cause: e });
+    const err =
+      e instanceof CardError ? e : new CardError('read_error', (e as Error)?.message ?? String(e), { cause: e });
     opts.log?.(`readCard ${err.code} in ${Date.now() - started} ms: ${err.message}`);
     return fail(err.code);
   }
 }
 
-export function createAgentServer(config: ServerConfig, source: CardSource, log: (msg: string) => void = () => {}): http.Server {
+export function createAgentServer(
+  config: ServerConfig,
+  source: CardSource,
+  log: (msg: string) => void = () => {},
+): http.Server {
   const origins = new Set(config.origins);
 
   const server = http.createServer((req, res) => {
@@ -98,9 +103,11 @@ export function createAgentServer(config: ServerConfig, source: CardSource, log:
         'Access-Control-Max-Age': '600',
       };
       const reqHeaders = req.headers['access-control-request-headers'];
-      if (typeof reqHeaders === 'string' && /^[\w\-, ]*$/.test(reqHeaders)) pre['Access-Control-Allow-Headers'] = reqHeaders;
+      if (typeof reqHeaders === 'string' && /^[\w\-, ]*$/.test(reqHeaders))
+        pre['Access-Control-Allow-Headers'] = reqHeaders;
       // Chrome's Private Network Access: a public dashboard calling 127.0.0.1.
-      if (req.headers['access-control-request-private-network'] === 'true') pre['Access-Control-Allow-Private-Network'] = 'true';
+      if (req.headers['access-control-request-private-network'] === 'true')
+        pre['Access-Control-Allow-Private-Network'] = 'true';
       res.writeHead(204, { ...pre, 'Cache-Control': 'no-store' });
       res.end();
       return;

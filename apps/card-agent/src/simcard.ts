@@ -75,7 +75,8 @@ export function buildCardFile(data: ThaiIdCardData): Uint8Array {
   const photoArea = PHOTO.chunk * PHOTO.chunks;
   file.fill(0x00, PHOTO.offset, PHOTO.offset + photoArea);
   if (data.photo) {
-    if (data.photo.length > photoArea) throw new Error(`photo is ${data.photo.length} bytes, the card holds ${photoArea}`);
+    if (data.photo.length > photoArea)
+      throw new Error(`photo is ${data.photo.length} bytes, the card holds ${photoArea}`);
     file.set(data.photo, PHOTO.offset);
   }
   return file;
@@ -180,15 +181,15 @@ export class SimulatedThaiIdCard implements CardTransport {
 /** A placeholder ID photo: 48×60 grey silhouette, baseline JPEG (682 bytes). */
 export const SAMPLE_PHOTO_JPEG: Uint8Array = Buffer.from(
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1R' +
-  'V19iZ2hnPk1xeXBkeFxlZ2P/wAALCAA8ADABAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgED' +
-  'AwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RF' +
-  'RkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJ' +
-  'ytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AOrzRmjNGaM0ZpmaM1zepeI5RI8NkFVVJHmnDE+47Y6+' +
-  'v4VDZeJbmJsXYEyE9QArD+h/zzXUq6uoZWDKRkEHIIpc03NUdalaLSbhlAJK7efQnB/nXFUV1vhqVn0vaQMRuVGPTr/WtbNM' +
-  'zUF9ALqzlgOMuvGTgZ7friuIkRopGjcYZCVI9CKbXZ6RaGysEjcASElnwc8n/wCtiruabmjNU7zTbW9yZY8P/fThv/r9O9Ms' +
-  '9ItLRt6oZHByGk5I+nar+aM03NNklSJC8jqijqzHAFZ0+v2EOQJGlIOCI1/XJwKbF4isJM72kix/fTr+Wa0op4plLQyJIoOM' +
-  'owIzT81XubmO1t3nlJ2IOcDJrjtQv5dQn8yThRwiDoo/z3qrRU1pdS2c6zQthh1HYj0NdjYX0d/bCaMFecMp7H0rK8USsIbe' +
-  'LA2sxY+uQP8A65rnaKKK2vDErC6miAG1k3H1yD/9c1//2Q==',
+    'V19iZ2hnPk1xeXBkeFxlZ2P/wAALCAA8ADABAREA/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAAAgED' +
+    'AwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6Q0RF' +
+    'RkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXGx8jJ' +
+    'ytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/9oACAEBAAA/AOrzRmjNGaM0ZpmaM1zepeI5RI8NkFVVJHmnDE+47Y6+' +
+    'v4VDZeJbmJsXYEyE9QArD+h/zzXUq6uoZWDKRkEHIIpc03NUdalaLSbhlAJK7efQnB/nXFUV1vhqVn0vaQMRuVGPTr/WtbNM' +
+    'zUF9ALqzlgOMuvGTgZ7friuIkRopGjcYZCVI9CKbXZ6RaGysEjcASElnwc8n/wCtiruabmjNU7zTbW9yZY8P/fThv/r9O9Ms' +
+    '9ItLRt6oZHByGk5I+nar+aM03NNklSJC8jqijqzHAFZ0+v2EOQJGlIOCI1/XJwKbF4isJM72kix/fTr+Wa0op4plLQyJIoOM' +
+    'owIzT81XubmO1t3nlJ2IOcDJrjtQv5dQn8yThRwiDoo/z3qrRU1pdS2c6zQthh1HYj0NdjYX0d/bCaMFecMp7H0rK8USsIbe' +
+    'LA2sxY+uQP8A65rnaKKK2vDErC6miAG1k3H1yD/9c1//2Q==',
   'base64',
 );
 

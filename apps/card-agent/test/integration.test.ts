@@ -7,7 +7,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isValidNationalId } from '../src/parser.js';
-import { SAMPLE_PHOTO_JPEG, SimulatedThaiIdCard, type SimulatedCardOptions, type ThaiIdCardData } from '../src/simcard.js';
+import {
+  SAMPLE_PHOTO_JPEG,
+  SimulatedThaiIdCard,
+  type SimulatedCardOptions,
+  type ThaiIdCardData,
+} from '../src/simcard.js';
 import { startAgent, type AgentHandle } from './support/agent.js';
 import { request } from './support/http.js';
 import { pcscUnavailableReason, startPcscd, type PcscdHandle } from './support/pcscd.js';
@@ -43,7 +48,11 @@ describe.skipIf(!!unavailable)('through pcscd + vpcd (real PC/SC stack)', () => 
   const insert = async (slot: 0 | 1, options: SimulatedCardOptions = {}, data = CARD) => {
     const card = await VirtualCard.insert(pcscd.ports[slot], new SimulatedThaiIdCard(data, options));
     cards.push(card);
-    await until(async () => (await get('/status')).body.readers.some((r: { name: string; card: boolean }) => r.name.endsWith(`0${slot}`) && r.card));
+    await until(async () =>
+      (await get('/status')).body.readers.some(
+        (r: { name: string; card: boolean }) => r.name.endsWith(`0${slot}`) && r.card,
+      ),
+    );
     return card;
   };
   /** Pull a card and wait until the reader reports the slot empty (so the next insert is seen as new). */
@@ -51,7 +60,12 @@ describe.skipIf(!!unavailable)('through pcscd + vpcd (real PC/SC stack)', () => 
     const slot = pcscd.ports.indexOf(card.port);
     await card.remove();
     cards.splice(cards.indexOf(card), 1);
-    await until(async () => !(await get('/status')).body.readers.some((r: { name: string; card: boolean }) => r.name.endsWith(`0${slot}`) && r.card));
+    await until(
+      async () =>
+        !(await get('/status')).body.readers.some(
+          (r: { name: string; card: boolean }) => r.name.endsWith(`0${slot}`) && r.card,
+        ),
+    );
   };
   const until = async (cond: () => Promise<boolean>, ms = 4000) => {
     const end = Date.now() + ms;
@@ -81,14 +95,19 @@ describe.skipIf(!!unavailable)('through pcscd + vpcd (real PC/SC stack)', () => 
 
   beforeEach((ctx) => {
     ctx.onTestFailed(() => {
-      console.log(`--- pcscd (${pcscd?.mode}) log tail ---\n${pcscd?.log().slice(-4000)}\n--- agent log ---\n${agent?.log()}`);
+      console.log(
+        `--- pcscd (${pcscd?.mode}) log tail ---\n${pcscd?.log().slice(-4000)}\n--- agent log ---\n${agent?.log()}`,
+      );
     });
   });
 
   it('empty reader: status says reader yes, card no; /readCard answers no_card at once', async () => {
     const status = await get('/status');
     expect(status.body).toMatchObject({ service: true, reader: true, card: false });
-    expect(status.body.readers.map((r: { name: string }) => r.name)).toEqual(['Virtual PCD 00 00', 'Virtual PCD 00 01']);
+    expect(status.body.readers.map((r: { name: string }) => r.name)).toEqual([
+      'Virtual PCD 00 00',
+      'Virtual PCD 00 01',
+    ]);
     const r = await get('/readCard');
     expect(r.body).toEqual({ result: 'no_card', message: expect.stringMatching(/^ไม่พบบัตรในเครื่องอ่าน/) });
     expect(r.ms).toBeLessThan(1000);
@@ -171,7 +190,11 @@ describe.skipIf(!!unavailable)('through pcscd + vpcd (real PC/SC stack)', () => 
       const r = await request(lonely.port, '/readCard');
       expect(r.body).toEqual({ result: 'no_reader', message: expect.stringMatching(/^ไม่พบเครื่องอ่านบัตร/) });
       expect(r.ms).toBeLessThan(1000);
-      expect((await request(lonely.port, '/status')).body).toMatchObject({ service: false, reader: false, card: false });
+      expect((await request(lonely.port, '/status')).body).toMatchObject({
+        service: false,
+        reader: false,
+        card: false,
+      });
     } finally {
       await lonely.stop();
     }

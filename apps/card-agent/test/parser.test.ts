@@ -55,7 +55,12 @@ describe('names', () => {
   });
 
   it('keeps a middle name and tidies spaces', () => {
-    expect(parseName('Mr.#John# Paul #Smith  ')).toEqual({ title: 'Mr.', first: 'John', middle: 'Paul', last: 'Smith' });
+    expect(parseName('Mr.#John# Paul #Smith  ')).toEqual({
+      title: 'Mr.',
+      first: 'John',
+      middle: 'Paul',
+      last: 'Smith',
+    });
   });
 
   it('copes with three parts and with no separators', () => {
@@ -81,13 +86,27 @@ describe('addresses', () => {
 
   it('provinces: ตำบล, อำเภอ, จังหวัด stripped; empty fields skipped', () => {
     const a = parseAddress('12/3#หมู่ที่ 5#####ตำบลบางพูด#อำเภอปากเกร็ด#จังหวัดนนทบุรี');
-    expect(a).toMatchObject({ no: '12/3', road: 'หมู่ที่ 5', moo: '5', tumbol: 'บางพูด', amphoe: 'ปากเกร็ด', province: 'นนทบุรี' });
+    expect(a).toMatchObject({
+      no: '12/3',
+      road: 'หมู่ที่ 5',
+      moo: '5',
+      tumbol: 'บางพูด',
+      amphoe: 'ปากเกร็ด',
+      province: 'นนทบุรี',
+    });
   });
 
   it('strips by pattern, not by length (เขต is 3 characters, อำเภอ is 5)', () => {
     expect(parseAddress('1#แขวงบางรัก#เขตบางรัก#กรุงเทพมหานคร')).toMatchObject({ tumbol: 'บางรัก', amphoe: 'บางรัก' });
-    expect(parseAddress('1#ตำบลเขาค้อ#อำเภอเขาค้อ#จังหวัดเพชรบูรณ์')).toMatchObject({ tumbol: 'เขาค้อ', amphoe: 'เขาค้อ', province: 'เพชรบูรณ์' });
-    expect(parseAddress('1#ตำบลตำหนักธรรม#อำเภอหนองม่วงไข่#จังหวัดแพร่')).toMatchObject({ tumbol: 'ตำหนักธรรม', province: 'แพร่' });
+    expect(parseAddress('1#ตำบลเขาค้อ#อำเภอเขาค้อ#จังหวัดเพชรบูรณ์')).toMatchObject({
+      tumbol: 'เขาค้อ',
+      amphoe: 'เขาค้อ',
+      province: 'เพชรบูรณ์',
+    });
+    expect(parseAddress('1#ตำบลตำหนักธรรม#อำเภอหนองม่วงไข่#จังหวัดแพร่')).toMatchObject({
+      tumbol: 'ตำหนักธรรม',
+      province: 'แพร่',
+    });
     expect(parseAddress('5#ตำบลในเมือง#อำเภอเมืองขอนแก่น#จังหวัดขอนแก่น').amphoe).toBe('เมืองขอนแก่น');
   });
 
@@ -98,7 +117,10 @@ describe('addresses', () => {
       amphoe: 'ปากเกร็ด',
       province: 'นนทบุรี',
     });
-    expect(parseAddress('7#ตำบล บ้านใหม่#อำเภอ ปากเกร็ด#จังหวัด นนทบุรี')).toMatchObject({ tumbol: 'บ้านใหม่', province: 'นนทบุรี' });
+    expect(parseAddress('7#ตำบล บ้านใหม่#อำเภอ ปากเกร็ด#จังหวัด นนทบุรี')).toMatchObject({
+      tumbol: 'บ้านใหม่',
+      province: 'นนทบุรี',
+    });
   });
 
   it('a village (หมู่บ้าน) is not a หมู่, trok/soi/road all kept in address_road', () => {
@@ -112,9 +134,22 @@ describe('addresses', () => {
   });
 
   it('odd shapes: missing ตำบล, no prefixes at all, trailing separators, house-number prefix', () => {
-    expect(parseAddress('1#อำเภอเมืองเลย#จังหวัดเลย')).toMatchObject({ no: '1', tumbol: '', amphoe: 'เมืองเลย', province: 'เลย', road: '' });
-    expect(parseAddress('5#บางพูด#ปากเกร็ด#นนทบุรี')).toMatchObject({ tumbol: 'บางพูด', amphoe: 'ปากเกร็ด', province: 'นนทบุรี' });
-    expect(parseAddress('บ้านเลขที่ 9#ตำบลท่าช้าง#อำเภอเมืองจันทบุรี#จังหวัดจันทบุรี###')).toMatchObject({ no: '9', province: 'จันทบุรี' });
+    expect(parseAddress('1#อำเภอเมืองเลย#จังหวัดเลย')).toMatchObject({
+      no: '1',
+      tumbol: '',
+      amphoe: 'เมืองเลย',
+      province: 'เลย',
+      road: '',
+    });
+    expect(parseAddress('5#บางพูด#ปากเกร็ด#นนทบุรี')).toMatchObject({
+      tumbol: 'บางพูด',
+      amphoe: 'ปากเกร็ด',
+      province: 'นนทบุรี',
+    });
+    expect(parseAddress('บ้านเลขที่ 9#ตำบลท่าช้าง#อำเภอเมืองจันทบุรี#จังหวัดจันทบุรี###')).toMatchObject({
+      no: '9',
+      province: 'จันทบุรี',
+    });
     expect(parseAddress('')).toMatchObject({ no: '', tumbol: '', amphoe: '', province: '' });
   });
 

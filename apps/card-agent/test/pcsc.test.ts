@@ -56,7 +56,12 @@ class FakeReader extends EventEmitter {
 }
 
 function fakeBinding() {
-  const state = { serviceUp: true, clients: [] as FakeClient[], starts: 0, startError: undefined as string | undefined };
+  const state = {
+    serviceUp: true,
+    clients: [] as FakeClient[],
+    starts: 0,
+    startError: undefined as string | undefined,
+  };
   class FakeClient extends EventEmitter {
     running = false;
     constructor() {
@@ -96,7 +101,8 @@ afterEach(async () => {
   await Promise.all(sources.splice(0).map((s) => s.close()));
 });
 
-const readName = (source: PcscCardSource) => source.withCard(async (t) => (await readThaiIdCard(t, { photo: false })).nameTh);
+const readName = (source: PcscCardSource) =>
+  source.withCard(async (t) => (await readThaiIdCard(t, { photo: false })).nameTh);
 const until = async (cond: () => boolean, ms = 2000) => {
   const end = Date.now() + ms;
   while (!cond()) {
@@ -243,7 +249,14 @@ describe('PcscCardSource', () => {
   });
 
   it('a binding that cannot load is reported, not thrown', async () => {
-    const broken = new Proxy({}, { get: () => { throw new Error('Required addon dependency not found'); } });
+    const broken = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('Required addon dependency not found');
+        },
+      },
+    );
     const source = await PcscCardSource.create({ binding: broken as never });
     sources.push(source);
     expect(source.status()).toMatchObject({ service: false, readers: [] });

@@ -10,7 +10,14 @@ import {
   readCommand,
   readThaiIdCard,
 } from '../src/reader.js';
-import { ATR_3B67, ATR_STANDARD, SAMPLE_CARD, SAMPLE_PHOTO_JPEG, SimulatedThaiIdCard, type ThaiIdCardData } from '../src/simcard.js';
+import {
+  ATR_3B67,
+  ATR_STANDARD,
+  SAMPLE_CARD,
+  SAMPLE_PHOTO_JPEG,
+  SimulatedThaiIdCard,
+  type ThaiIdCardData,
+} from '../src/simcard.js';
 import { CardError, type CardTransport, hex } from '../src/transport.js';
 
 const BANGKOK_CARD: ThaiIdCardData = {

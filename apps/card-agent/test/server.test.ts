@@ -122,7 +122,11 @@ describe('GET /mockreadercard', () => {
     expect(r.body.mock).toBe(true);
     expect(r.body.result).toBe('ok');
     expect(isValidNationalId(r.body.nat_id)).toBe(true);
-    expect(r.body).toMatchObject({ address_amphor: 'วัฒนา', address_tumbol: 'คลองตันเหนือ', address_provinice: 'กรุงเทพมหานคร' });
+    expect(r.body).toMatchObject({
+      address_amphor: 'วัฒนา',
+      address_tumbol: 'คลองตันเหนือ',
+      address_provinice: 'กรุงเทพมหานคร',
+    });
     expect(r.body.photo).toMatch(/^\/9j\//);
     expect(source.sessions).toBe(0); // never touches the reader
   });
@@ -132,7 +136,13 @@ describe('GET /status', () => {
   it('says whether a reader and a card are present', async () => {
     source.mode = 'card';
     let r = await request(port, '/status');
-    expect(r.body).toMatchObject({ result: 'ok', agent: 'khabkhi-card-agent', service: true, reader: true, card: true });
+    expect(r.body).toMatchObject({
+      result: 'ok',
+      agent: 'khabkhi-card-agent',
+      service: true,
+      reader: true,
+      card: true,
+    });
     expect(r.body.readers).toEqual([{ name: 'Fake Reader 00', card: true }]);
     source.mode = 'no_card';
     r = await request(port, '/status');
@@ -178,7 +188,10 @@ describe('CORS and what is served', () => {
     expect(ok.headers['access-control-allow-headers']).toBe('content-type');
     expect(ok.headers['access-control-allow-private-network']).toBe('true');
 
-    const bad = await request(port, '/readCard', { method: 'OPTIONS', headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' } });
+    const bad = await request(port, '/readCard', {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(bad.status).toBe(403);
     expect(bad.headers['access-control-allow-origin']).toBeUndefined();
     expect(bad.headers['access-control-allow-methods']).toBeUndefined();
@@ -215,7 +228,11 @@ describe('config', () => {
       CARD_AGENT_ORIGINS: 'https://khabkhi.example.com/, http://localhost:5173',
       CARD_AGENT_READER: 'ACS',
     });
-    expect(c).toMatchObject({ port: 9000, origins: ['https://khabkhi.example.com', 'http://localhost:5173'], readerFilter: 'ACS' });
+    expect(c).toMatchObject({
+      port: 9000,
+      origins: ['https://khabkhi.example.com', 'http://localhost:5173'],
+      readerFilter: 'ACS',
+    });
   });
 
   it('refuses bad values', () => {

@@ -6,8 +6,11 @@
  * a single school runs on: a three-branch school generated in an in-memory PGlite (30,000 customers, 40,000
  * applications, 100,000 payments) and the same list requests on it.
  * Prints the tables and writes bench/results.json. `--fresh` rebuilds the PostgreSQL data set.
- * BENCH_ONLY=lists|pay|pdf runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
- * alone and updates its section of results.json.
+ * BENCH_ONLY=lists|accounting|pay|pdf|exams runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
+ * alone and updates its section of results.json. BENCH_DB_NAME names another PostgreSQL database for the data set.
+ * Exams (issue 13): the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
+ * exam/calendar for a month and exam/permission with a text search are measured beside their raw SQL, and 50
+ * concurrent bookings onto one 30-seat session must book exactly 30.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,11 +22,13 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
-import { generate, PGLITE_SIZES, SIZES } from './generate.js';
+import { payrollBench, type PayrollBenchRow } from './payroll.js';
+import { generate, generateExams, generateFleet, PGLITE_SIZES, SIZES } from './generate.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const base = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'khabkhi_bench';
+const base =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = process.env.BENCH_DB_NAME ?? 'khabkhi_bench';
 const fresh = process.argv.includes('--fresh');
 const ITER = Number(process.env.BENCH_ITER ?? 200);
 /** BENCH_ONLY=lists|pay|pdf runs one part (for profiling); the default runs all and writes results.json */
@@ -51,9 +56,13 @@ async function ensureDataset() {
     const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
     await c.connect();
     try {
-      const r = await c.query(`select (select count(*) from payments)::int as payments, (select count(*) from applications)::int as apps`);
+      const r = await c.query(
+        `select (select count(*) from payments)::int as payments, (select count(*) from applications)::int as apps`,
+      );
       ready = r.rows[0].apps >= SIZES.applications && r.rows[0].payments >= 900_000;
-    } catch { ready = false; }
+    } catch {
+      ready = false;
+    }
     await c.end();
   }
   if (!ready) {
@@ -65,7 +74,11 @@ async function ensureDataset() {
 }
 
 /** The list requests measured, on either database: `sample` is one customer's name, ID number and phone. */
-function listRequests(sample: { name: string; idcard: string; phone_1: string }, month: string, monthEnd: string): [string, string][] {
+function listRequests(
+  sample: { name: string; idcard: string; phone_1: string },
+  month: string,
+  monthEnd: string,
+): [string, string][] {
   return [
     ['application/gettable page 1', '/api/application/gettable?page=1&per_page=10'],
     ['application/gettable page 500', '/api/application/gettable?page=500&per_page=10'],
@@ -75,29 +88,81 @@ function listRequests(sample: { name: string; idcard: string; phone_1: string },
     ['getforoutstandingBalance + totals', '/api/application/getforoutstandingBalance?page=1&per_page=10'],
     ['getforoverdue + totals (oldest first)', '/api/application/getforoverdue?page=1&per_page=10'],
     ['payment/gettable (history) one month', `/api/payment/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
-    ['payment/paybalance/gettable one month', `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
+    [
+      'payment/paybalance/gettable one month',
+      `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`,
+    ],
+    ...examRequests(sample, month, monthEnd),
   ];
 }
 
-type Row = { name: string; p50_ms: number; p95_ms: number; sql_p50_ms: number | null; sql_p95_ms: number | null; ratio: number | null; per_s: number | null; note?: string };
+/** The exam lists measured (issue 13): a day of the schedule (the 15th of the month), a month, the calendar, a permission search. */
+function examRequests(sample: { name: string }, month: string, monthEnd: string): [string, string][] {
+  return [
+    ['exam/gettable one day', `/api/exam/gettable?start=${month}-15&end=${month}-15&per_page=10`],
+    ['exam/gettable one month', `/api/exam/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
+    ['exam/calendar one month (days)', `/api/exam/calendar?start=${month}-01&end=${monthEnd}&group=day`],
+    ['exam/calendar one week (sessions)', `/api/exam/calendar?start=${month}-08&end=${month}-14`],
+    ['exam/permission text: name', `/api/exam/permission?text=${encodeURIComponent(sample.name)}&per_page=10`],
+  ];
+}
+
+type Row = {
+  name: string;
+  p50_ms: number;
+  p95_ms: number;
+  sql_p50_ms: number | null;
+  sql_p95_ms: number | null;
+  ratio: number | null;
+  per_s: number | null;
+  note?: string;
+};
 const resultsFile = path.join(here, 'results.json');
 
 async function main() {
+  // payroll (issue 15): its own chain database; BENCH_ONLY=payroll runs it alone
+  let payroll: PayrollBenchRow[] | null = null;
+  if (!ONLY || ONLY === 'payroll') {
+    payroll = await payrollBench(base, log);
+    log(`\nPayroll\n| measurement | p50 ms | max/p95 ms | target | note |\n|---|---:|---:|---|---|`);
+    for (const r of payroll) log(`| ${r.name} | ${r.p50_ms} | ${r.p95_ms} | ${r.target} | ${r.note} |`);
+    if (ONLY) return;
+  }
   let pgResults: Row[] | null = null;
   if (ONLY !== 'pglite') pgResults = await postgresBench();
   let embedded: Row[] | null = null;
   if (!ONLY || ONLY === 'pglite') embedded = await pgliteBench();
-  if (ONLY && ONLY !== 'pglite') return;
+  if (ONLY && ONLY !== 'pglite') {
+    if (pgResults)
+      for (const r of pgResults)
+        log(
+          `| ${r.name} | ${r.p50_ms || ''} | ${r.p95_ms || ''} | ${r.sql_p50_ms ?? ''} | ${r.ratio ?? ''} | ${r.per_s ?? ''} | ${r.note ?? ''} |`,
+        );
+    return;
+  }
   const previous = fs.existsSync(resultsFile) ? JSON.parse(fs.readFileSync(resultsFile, 'utf8')) : {};
   const out = pgResults
     ? { at: new Date().toISOString(), database: 'PostgreSQL', sizes: SIZES, results: pgResults }
     : { at: previous.at, database: previous.database, sizes: previous.sizes, results: previous.results };
-  const pglite = { at: new Date().toISOString(), database: 'PGlite (embedded, in memory)', sizes: { ...PGLITE_SIZES, payments: Math.round(PGLITE_SIZES.applications * 2.5) }, results: embedded };
-  fs.writeFileSync(resultsFile, JSON.stringify({ ...out, pglite }, null, 2) + '\n');
-  for (const [title, rows] of [['PostgreSQL', pgResults], ['PGlite', embedded]] as const) {
+  const pglite = {
+    at: new Date().toISOString(),
+    database: 'PGlite (embedded, in memory)',
+    sizes: { ...PGLITE_SIZES, payments: Math.round(PGLITE_SIZES.applications * 2.5) },
+    results: embedded,
+  };
+  fs.writeFileSync(resultsFile, JSON.stringify({ ...out, pglite, payroll }, null, 2) + '\n');
+  for (const [title, rows] of [
+    ['PostgreSQL', pgResults],
+    ['PGlite', embedded],
+  ] as const) {
     if (!rows) continue;
-    log(`\n${title}\n| measurement | p50 ms | p95 ms | raw SQL p50 ms | ratio | per s | note |\n|---|---:|---:|---:|---:|---:|---|`);
-    for (const r of rows) log(`| ${r.name} | ${r.p50_ms || ''} | ${r.p95_ms || ''} | ${r.sql_p50_ms ?? ''} | ${r.ratio ?? ''} | ${r.per_s ?? ''} | ${r.note ?? ''} |`);
+    log(
+      `\n${title}\n| measurement | p50 ms | p95 ms | raw SQL p50 ms | ratio | per s | note |\n|---|---:|---:|---:|---:|---:|---|`,
+    );
+    for (const r of rows)
+      log(
+        `| ${r.name} | ${r.p50_ms || ''} | ${r.p95_ms || ''} | ${r.sql_p50_ms ?? ''} | ${r.ratio ?? ''} | ${r.per_s ?? ''} | ${r.note ?? ''} |`,
+      );
   }
   log(`\nwritten ${path.relative(process.cwd(), resultsFile)}`);
 }
@@ -109,19 +174,36 @@ async function main() {
 async function pgliteBench(): Promise<Row[]> {
   const database = await openDatabase({});
   await seed(database.db, { adminPassword: 'bench-admin-password', demo: false });
-  const adminId = ((await database.db.execute(sql`select user_id from users where username = 'admin'`)) as unknown as { rows: { user_id: number }[] }).rows[0]!.user_id;
-  log(`Generating the embedded school in PGlite (${PGLITE_SIZES.branches} branches, ${PGLITE_SIZES.customers.toLocaleString('en-US')} customers, ${PGLITE_SIZES.applications.toLocaleString('en-US')} applications, ~${(PGLITE_SIZES.applications * 2.5).toLocaleString('en-US')} payments)…`);
+  const adminId = (
+    (await database.db.execute(sql`select user_id from users where username = 'admin'`)) as unknown as {
+      rows: { user_id: number }[];
+    }
+  ).rows[0]!.user_id;
+  log(
+    `Generating the embedded school in PGlite (${PGLITE_SIZES.branches} branches, ${PGLITE_SIZES.customers.toLocaleString('en-US')} customers, ${PGLITE_SIZES.applications.toLocaleString('en-US')} applications, ~${(PGLITE_SIZES.applications * 2.5).toLocaleString('en-US')} payments)…`,
+  );
   const t0 = Date.now();
   await generate(database, adminId, log, PGLITE_SIZES);
+  await generateExams(database, adminId, log);
   log(`  generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
   const app = await buildApp({ config, database, secret: new TextEncoder().encode(config.jwtSecret), logger: false });
   await app.ready();
   const q = async <T>(text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-  const [sample] = await q<{ idcard: string; phone_1: string; name: string }>(`select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 12345`);
-  const [{ m: month }] = await q<{ m: string }>(`select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`) as [{ m: string }];
-  const [{ d: monthEnd }] = await q<{ d: string }>(`select to_char((date_trunc('month', to_date('${month}', 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`) as [{ d: string }];
-  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'bench-admin-password' } });
+  const [sample] = await q<{ idcard: string; phone_1: string; name: string }>(
+    `select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 12345`,
+  );
+  const [{ m: month }] = (await q<{ m: string }>(
+    `select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`,
+  )) as [{ m: string }];
+  const [{ d: monthEnd }] = (await q<{ d: string }>(
+    `select to_char((date_trunc('month', to_date('${month}', 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`,
+  )) as [{ d: string }];
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username: 'admin', password: 'bench-admin-password' },
+  });
   const auth = { authorization: `Bearer ${login.json().data.accessToken as string}` };
   const results: Row[] = [];
   for (const [name, url] of listRequests(sample!, month, monthEnd)) {
@@ -137,7 +219,16 @@ async function pgliteBench(): Promise<Row[]> {
       await app.inject({ method: 'GET', url, headers: auth });
       times.push(performance.now() - t);
     }
-    const row: Row = { name, p50_ms: r2(pct(times, 50)), p95_ms: r2(pct(times, 95)), sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: null, note: `${rows} rows on the page` };
+    const row: Row = {
+      name,
+      p50_ms: r2(pct(times, 50)),
+      p95_ms: r2(pct(times, 95)),
+      sql_p50_ms: null,
+      sql_p95_ms: null,
+      ratio: null,
+      per_s: null,
+      note: `${rows} rows on the page`,
+    };
     results.push(row);
     log(`  PGlite ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms (${row.note})`);
   }
@@ -158,12 +249,19 @@ async function postgresBench(): Promise<Row[]> {
     return clientQuery.apply(this, args);
   } as typeof pg.Client.prototype.query;
   const database = await openDatabase({
-    databaseUrl: urlFor(DB_NAME), poolSize: 24,
-    logger: { logQuery: (q, p) => { if (capture.on) capture.queries.push({ q, p }); } },
+    databaseUrl: urlFor(DB_NAME),
+    poolSize: 24,
+    logger: {
+      logQuery: (q, p) => {
+        if (capture.on) capture.queries.push({ q, p });
+      },
+    },
   });
   await seed(database.db, { adminPassword: 'bench-admin-password', demo: false });
   if (!reused) {
-    log(`Generating the data set in ${DB_NAME} (${SIZES.branches} branches, ${SIZES.customers.toLocaleString()} customers, ${SIZES.applications.toLocaleString()} applications, ~1,000,000 payments)…`);
+    log(
+      `Generating the data set in ${DB_NAME} (${SIZES.branches} branches, ${SIZES.customers.toLocaleString()} customers, ${SIZES.applications.toLocaleString()} applications, ~1,000,000 payments)…`,
+    );
     const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
     await c.connect();
     const t0 = Date.now();
@@ -174,23 +272,75 @@ async function postgresBench(): Promise<Row[]> {
   } else {
     log(`Reusing the data set in ${DB_NAME} (run with --fresh to rebuild)`);
   }
-  const config = loadConfig({ DATABASE_URL: urlFor(DB_NAME), LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+  {
+    const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
+    await c.connect();
+    const adminId = (await c.query(`select user_id from users where username = 'admin'`)).rows[0].user_id as number;
+    await generateExams({ exec: (q) => c.query(q) }, adminId, log);
+    if ((await c.query('select count(*)::int as n from vehicles')).rows[0].n < 400) {
+      await generateFleet({ exec: (q) => c.query(q) }, adminId, log);
+    }
+    await c.end();
+  }
+  const config = loadConfig({
+    DATABASE_URL: urlFor(DB_NAME),
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  });
   const app = await buildApp({ config, database, secret: new TextEncoder().encode(config.jwtSecret), logger: false });
   await app.ready();
   const pool = new pg.Pool({ connectionString: urlFor(DB_NAME), max: 4 });
 
-  const login = await app.inject({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: 'bench-admin-password' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username: 'admin', password: 'bench-admin-password' },
+  });
   const token = login.json().data.accessToken as string;
   const auth = { authorization: `Bearer ${token}` };
   const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
 
-  const sample = (await pool.query(`select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 123457`)).rows[0];
-  const month = (await pool.query(`select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`)).rows[0].m as string;
-  const monthEnd = (await pool.query(`select to_char((date_trunc('month', to_date($1, 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`, [month])).rows[0].d as string;
+  const sample = (
+    await pool.query(
+      `select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 123457`,
+    )
+  ).rows[0];
+  const month = (
+    await pool.query(
+      `select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`,
+    )
+  ).rows[0].m as string;
+  const monthEnd = (
+    await pool.query(
+      `select to_char((date_trunc('month', to_date($1, 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`,
+      [month],
+    )
+  ).rows[0].d as string;
   const lists = listRequests(sample, month, monthEnd);
+  // accounting (issue 14): a month and a year (the twelve months to the end of last month) across all branches
+  const yearStart = (
+    await pool.query(`select to_char(to_date($1, 'YYYY-MM') - interval '11 months', 'YYYY-MM-DD') as d`, [month])
+  ).rows[0].d as string;
+  const accounting: [string, string][] = [
+    ['accounting/incometable + chart, one month', `/api/accounting/incometable?start=${month}-01&end=${monthEnd}`],
+    ['accounting/incometable + chart, one year', `/api/accounting/incometable?start=${yearStart}&end=${monthEnd}`],
+    ['accounting/expensestable + chart, one month', `/api/accounting/expensestable?start=${month}-01&end=${monthEnd}`],
+    ['accounting/expensestable + chart, one year', `/api/accounting/expensestable?start=${yearStart}&end=${monthEnd}`],
+    ['accounting/profitloss, one year', `/api/accounting/profitloss?start=${yearStart}&end=${monthEnd}`],
+    ['vehicle/expenses/gettable page 1', '/api/vehicle/expenses/gettable?page=1&per_page=10'],
+  ];
 
   const results: Row[] = [];
-  for (const [name, url] of ONLY && ONLY !== 'lists' ? [] : lists) {
+  const measured = !ONLY
+    ? [...lists, ...accounting]
+    : ONLY === 'lists'
+      ? lists
+      : ONLY === 'accounting'
+        ? accounting
+        : ONLY === 'exams'
+          ? examRequests(sample, month, monthEnd)
+          : [];
+  for (const [name, url] of measured) {
     // warm-up: the JIT, the pools' connections and the caches, for both the request and its raw SQL
     for (let i = 0; i < 60; i++) {
       const r = await get(url);
@@ -218,42 +368,85 @@ async function postgresBench(): Promise<Row[]> {
       await runRaw();
       raw.push(performance.now() - t0);
     }
-    const row = { name, p50_ms: r2(pct(api, 50)), p95_ms: r2(pct(api, 95)), sql_p50_ms: r2(pct(raw, 50)), sql_p95_ms: r2(pct(raw, 95)), ratio: r2(pct(api, 50) / pct(raw, 50)), per_s: null, note: `${queries.length} queries${queries.some((x) => preparedNames.has(x.q)) ? ` (${queries.filter((x) => preparedNames.has(x.q)).length} prepared)` : ''}` };
+    const row = {
+      name,
+      p50_ms: r2(pct(api, 50)),
+      p95_ms: r2(pct(api, 95)),
+      sql_p50_ms: r2(pct(raw, 50)),
+      sql_p95_ms: r2(pct(raw, 95)),
+      ratio: r2(pct(api, 50) / pct(raw, 50)),
+      per_s: null,
+      note: `${queries.length} queries${queries.some((x) => preparedNames.has(x.q)) ? ` (${queries.filter((x) => preparedNames.has(x.q)).length} prepared)` : ''}`,
+    };
     results.push(row);
-    log(`  ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, SQL p50 ${row.sql_p50_ms} ms (${row.note}), ratio ${row.ratio}`);
+    log(
+      `  ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, SQL p50 ${row.sql_p50_ms} ms (${row.note}), ratio ${row.ratio}`,
+    );
   }
 
   // paybalance throughput: 20 concurrent clients paying 1 baht on owing applications
-  const owing = (await pool.query(`select application_id from applications where status = 'ค้างชำระ' and balance >= 100 order by random() limit 4000`)).rows.map((r) => r.application_id as number);
+  const owing = (
+    await pool.query(
+      `select application_id from applications where status = 'ค้างชำระ' and balance >= 100 order by random() limit 4000`,
+    )
+  ).rows.map((r) => r.application_id as number);
   if (!ONLY || ONLY === 'pay') {
     const TOTAL = Number(process.env.BENCH_PAYMENTS ?? 4000);
     let next = 0;
     let failures = 0;
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: 20 }, async () => {
-      while (next < TOTAL) {
-        const i = next++;
-        const r = await app.inject({
-          method: 'POST', url: '/api/application/paybalance', headers: { ...auth, 'idempotency-key': `bench-${Date.now()}-${i}` },
-          payload: { application_id: owing[i % owing.length], paid: '1', pay_type: i % 2 ? 'cash' : 'transfer' },
-        });
-        if (r.statusCode !== 200) failures++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (next < TOTAL) {
+          const i = next++;
+          const r = await app.inject({
+            method: 'POST',
+            url: '/api/application/paybalance',
+            headers: { ...auth, 'idempotency-key': `bench-${Date.now()}-${i}` },
+            payload: { application_id: owing[i % owing.length], paid: '1', pay_type: i % 2 ? 'cash' : 'transfer' },
+          });
+          if (r.statusCode !== 200) failures++;
+        }
+      }),
+    );
     const seconds = (performance.now() - t0) / 1000;
-    const violations = (await database.db.execute(IDENTITY_VIOLATIONS_SQL) as unknown as { rows: unknown[] }).rows.length;
-    const statsOff = (await database.db.execute(STATS_VIOLATIONS_SQL) as unknown as { rows: unknown[] }).rows.length;
-    const gaps = (await pool.query(`select count(*)::int as n from (select right(payment_code, 6)::int - lag(right(payment_code, 6)::int) over (partition by branch_id, split_part(payment_code, '-', 3) order by payment_code) as d
-                                    from payments where payment_code not like '%-H%') x where d <> 1`)).rows[0].n as number;
-    results.push({ name: 'paybalance, 20 concurrent clients', p50_ms: 0, p95_ms: 0, sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: r2(TOTAL / seconds), note: `${TOTAL} payments, ${failures} failed, ${violations} identity violations, ${statsOff} branch totals off, ${gaps} receipt-number gaps` });
-    log(`  paybalance: ${r2(TOTAL / seconds)} payments/s (${TOTAL} in ${seconds.toFixed(1)} s), failures ${failures}, identity violations ${violations}, branch totals off ${statsOff}, number gaps ${gaps}`);
+    const violations = ((await database.db.execute(IDENTITY_VIOLATIONS_SQL)) as unknown as { rows: unknown[] }).rows
+      .length;
+    const statsOff = ((await database.db.execute(STATS_VIOLATIONS_SQL)) as unknown as { rows: unknown[] }).rows.length;
+    const gaps = (
+      await pool.query(`select count(*)::int as n from (select right(payment_code, 6)::int - lag(right(payment_code, 6)::int) over (partition by branch_id, split_part(payment_code, '-', 3) order by payment_code) as d
+                                    from payments where payment_code not like '%-H%') x where d <> 1`)
+    ).rows[0].n as number;
+    results.push({
+      name: 'paybalance, 20 concurrent clients',
+      p50_ms: 0,
+      p95_ms: 0,
+      sql_p50_ms: null,
+      sql_p95_ms: null,
+      ratio: null,
+      per_s: r2(TOTAL / seconds),
+      note: `${TOTAL} payments, ${failures} failed, ${violations} identity violations, ${statsOff} branch totals off, ${gaps} receipt-number gaps`,
+    });
+    log(
+      `  paybalance: ${r2(TOTAL / seconds)} payments/s (${TOTAL} in ${seconds.toFixed(1)} s), failures ${failures}, identity violations ${violations}, branch totals off ${statsOff}, number gaps ${gaps}`,
+    );
   }
+
+  if (!ONLY || ONLY === 'exams') results.push(await concurrentBookings(app, auth, pool));
 
   if (!ONLY || ONLY === 'pdf') {
     // receipt PDF, warm: the copy of a fresh receipt rendered through the document link
-    const pay = await app.inject({ method: 'POST', url: '/api/application/paybalance', headers: auth, payload: { application_id: owing[0], paid: '1', pay_type: 'cash' } });
+    const pay = await app.inject({
+      method: 'POST',
+      url: '/api/application/paybalance',
+      headers: auth,
+      payload: { application_id: owing[0], paid: '1', pay_type: 'cash' },
+    });
     const paymentId = pay.json().data.payment.payment_id as number;
-    const link = async () => (await app.inject({ method: 'POST', url: '/api/payment/pdf', headers: auth, payload: { payment_id: paymentId } })).json().data.pdf as string;
+    const link = async () =>
+      (
+        await app.inject({ method: 'POST', url: '/api/payment/pdf', headers: auth, payload: { payment_id: paymentId } })
+      ).json().data.pdf as string;
     const coldT = performance.now();
     const first = await app.inject({ method: 'GET', url: await link() });
     const cold = performance.now() - coldT;
@@ -266,14 +459,101 @@ async function postgresBench(): Promise<Row[]> {
       pdfTimes.push(performance.now() - t);
       if (r.headers['content-type'] !== 'application/pdf') throw new Error('receipt is not a PDF');
     }
-    results.push({ name: 'receipt PDF (warm)', p50_ms: r2(pct(pdfTimes.slice(5), 50)), p95_ms: r2(pct(pdfTimes.slice(5), 95)), sql_p50_ms: null, sql_p95_ms: null, ratio: null, per_s: null, note: `cold first render ${Math.round(cold)} ms` });
-    log(`  receipt PDF warm: p50 ${r2(pct(pdfTimes.slice(5), 50))} ms, p95 ${r2(pct(pdfTimes.slice(5), 95))} ms (cold ${Math.round(cold)} ms)`);
+    results.push({
+      name: 'receipt PDF (warm)',
+      p50_ms: r2(pct(pdfTimes.slice(5), 50)),
+      p95_ms: r2(pct(pdfTimes.slice(5), 95)),
+      sql_p50_ms: null,
+      sql_p95_ms: null,
+      ratio: null,
+      per_s: null,
+      note: `cold first render ${Math.round(cold)} ms`,
+    });
+    log(
+      `  receipt PDF warm: p50 ${r2(pct(pdfTimes.slice(5), 50))} ms, p95 ${r2(pct(pdfTimes.slice(5), 95))} ms (cold ${Math.round(cold)} ms)`,
+    );
   }
 
   await app.close();
   await pool.end();
   await database.close();
   return results;
+}
+
+/**
+ * 50 concurrent bookings onto one 30-seat session (issue 13): eligible lines (paid in full, adult, permission
+ * running, no theory attempt yet) of one branch, all booked at once; exactly 30 must be taken, none overbooked.
+ */
+async function concurrentBookings(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  auth: Record<string, string>,
+  pool: pg.Pool,
+): Promise<Row> {
+  const cands = (
+    await pool.query(`select l.line_id, a.branch_id from application_courses l join applications a on a.application_id = l.application_id
+    where a.kind = 'course' and a.status = 'ชำระครบ' and l.course_type = 'รถยนต์' and a.created_at > now() - interval '50 days'
+      and not exists (select 1 from exam_permissions p where p.line_id = l.line_id)
+      and not exists (select 1 from exam_attempts x join exam_sessions s on s.session_id = x.session_id where x.line_id = l.line_id and s.kind = 'theory' and x.status <> 'cancelled')
+    order by a.branch_id, l.line_id`)
+  ).rows as { line_id: number; branch_id: number }[];
+  const byBranch = new Map<number, number[]>();
+  for (const c of cands) byBranch.set(c.branch_id, [...(byBranch.get(c.branch_id) ?? []), c.line_id]);
+  const [branchId, lines] = [...byBranch.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [0, []];
+  if (lines.length < 50) throw new Error(`bookings: only ${lines.length} eligible lines`);
+  const date = (await pool.query(`select to_char((now() at time zone 'Asia/Bangkok')::date + 20, 'YYYY-MM-DD') as d`))
+    .rows[0].d as string;
+  const s = await app.inject({
+    method: 'POST',
+    url: '/api/exam/session/create',
+    headers: auth,
+    payload: {
+      branch_id: branchId,
+      exam_date: date,
+      start_time: '07:30',
+      exam_kind: 'theory',
+      course_type: 'รถยนต์',
+      capacity: 30,
+      place: 'bench',
+    },
+  });
+  if (s.statusCode !== 200) throw new Error(`session: ${s.body}`);
+  const sessionId = s.json().data.session_id as number;
+  const times: number[] = [];
+  const t0 = performance.now();
+  const codes = await Promise.all(
+    lines.slice(0, 50).map(async (line_id) => {
+      const t = performance.now();
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/exam/book',
+        headers: auth,
+        payload: { session_id: sessionId, line_id },
+      });
+      times.push(performance.now() - t);
+      return r.statusCode;
+    }),
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const taken = (
+    await pool.query(
+      `select booked, (select count(*)::int from exam_attempts where session_id = $1 and status <> 'cancelled') as n from exam_sessions where session_id = $1`,
+      [sessionId],
+    )
+  ).rows[0];
+  const ok = codes.filter((c) => c === 200).length;
+  const full = codes.filter((c) => c === 409).length;
+  const row: Row = {
+    name: '50 concurrent bookings, 30-seat session',
+    p50_ms: r2(pct(times, 50)),
+    p95_ms: r2(pct(times, 95)),
+    sql_p50_ms: null,
+    sql_p95_ms: null,
+    ratio: null,
+    per_s: r2(50 / seconds),
+    note: `${ok} booked, ${full} refused as full, seats taken ${taken.booked} (rows ${taken.n}) of 30, overbooked ${Math.max(0, taken.n - 30)}`,
+  };
+  log(`  bookings: ${row.note}, p95 ${row.p95_ms} ms`);
+  return row;
 }
 
 main().catch((e) => {

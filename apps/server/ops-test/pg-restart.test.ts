@@ -38,7 +38,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // whatever happened, leave PostgreSQL running for whoever comes next
-  try { execFileSync('pg_isready', ['-h', '127.0.0.1', '-q']); } catch { cluster('start'); }
+  try {
+    execFileSync('pg_isready', ['-h', '127.0.0.1', '-q']);
+  } catch {
+    cluster('start');
+  }
   await server?.stop();
   await db?.drop();
 });
@@ -59,7 +63,11 @@ describe('PostgreSQL restart', () => {
     } finally {
       cluster('start');
     }
-    await waitFor('health 200 after the start', 30_000, async () => (await api(`${server.url}/api/health`, 'GET')).status === 200);
+    await waitFor(
+      'health 200 after the start',
+      30_000,
+      async () => (await api(`${server.url}/api/health`, 'GET')).status === 200,
+    );
     expect(server.child.exitCode).toBeNull();
   });
 
@@ -67,11 +75,14 @@ describe('PostgreSQL restart', () => {
     const cashiers = await Promise.all(['malee', 'suda', 'pimchanok'].map((u) => login(server.url, u, 'khabkhi-demo')));
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
-    const owing = (await c.query(`select a.application_id, a.branch_id, u.username from applications a
+    const owing = (
+      await c.query(`select a.application_id, a.branch_id, u.username from applications a
       join users u on u.branch_id = a.branch_id and u.username in ('malee', 'suda', 'pimchanok')
       where a.kind = 'course' and a.balance >= 100 and not exists (select 1 from payments p where p.application_id = a.application_id and p.kind = 'refund')
-      order by a.application_id`)).rows as { application_id: number; username: string }[];
-    const before = (await c.query('select count(*)::int as n, coalesce(sum(amount), 0)::numeric as s from payments')).rows[0];
+      order by a.application_id`)
+    ).rows as { application_id: number; username: string }[];
+    const before = (await c.query('select count(*)::int as n, coalesce(sum(amount), 0)::numeric as s from payments'))
+      .rows[0];
     await c.end();
     expect(owing.length).toBeGreaterThan(2);
     const tokenOf = new Map(['malee', 'suda', 'pimchanok'].map((u, i) => [u, cashiers[i]!]));
@@ -84,10 +95,18 @@ describe('PostgreSQL restart', () => {
     const worker = async () => {
       while (!stop) {
         const target = owing[n++ % owing.length]!;
-        const r = await api(`${server.url}/api/application/paybalance`, 'POST',
+        const r = await api(
+          `${server.url}/api/application/paybalance`,
+          'POST',
           { application_id: target.application_id, paid: '1.00', pay_type: n % 2 ? 'cash' : 'transfer' },
-          { authorization: `Bearer ${tokenOf.get(target.username)}`, 'idempotency-key': randomUUID() }).catch(() => ({ status: 0, body: null }));
-        if (r.status === 200) acknowledged.push({ payment_id: r.body.data.payment.payment_id, application_id: target.application_id, amount: r.body.data.payment.paid });
+          { authorization: `Bearer ${tokenOf.get(target.username)}`, 'idempotency-key': randomUUID() },
+        ).catch(() => ({ status: 0, body: null }));
+        if (r.status === 200)
+          acknowledged.push({
+            payment_id: r.body.data.payment.payment_id,
+            application_id: target.application_id,
+            amount: r.body.data.payment.paid,
+          });
         else {
           failed.push(r.status);
           refusals.add(`${r.status} ${r.body?.message}`);
@@ -111,13 +130,20 @@ describe('PostgreSQL restart', () => {
     expect(server.child.exitCode).toBeNull();
     expect((await api(`${server.url}/api/health`, 'GET')).status).toBe(200);
     // answers that were not 200 were refusals of the moment (503 while down), never a crash of the server
-    expect(failed.every((s) => s === 503), [...refusals].join(' | ')).toBe(true);
+    expect(
+      failed.every((s) => s === 503),
+      [...refusals].join(' | '),
+    ).toBe(true);
 
     const pool = new pg.Pool({ connectionString: db.url, max: 2 });
     try {
       const ids = acknowledged.map((a) => a.payment_id);
-      const stored = (await pool.query('select payment_id, application_id, amount::text as amount, is_void from payments where payment_id = any($1::int[])', [ids])).rows as
-        { payment_id: number; application_id: number; amount: string; is_void: boolean }[];
+      const stored = (
+        await pool.query(
+          'select payment_id, application_id, amount::text as amount, is_void from payments where payment_id = any($1::int[])',
+          [ids],
+        )
+      ).rows as { payment_id: number; application_id: number; amount: string; is_void: boolean }[];
       const byId = new Map(stored.map((r) => [r.payment_id, r]));
       const missing = acknowledged.filter((a) => !byId.has(a.payment_id));
       expect(missing, 'acknowledged payments missing from the database').toEqual([]);
@@ -135,6 +161,8 @@ describe('PostgreSQL restart', () => {
     } finally {
       await pool.end();
     }
-    console.log(`payments acknowledged: ${acknowledged.length} (${beforeRestart} before the restart); refused during it: ${failed.length} (${[...new Set(failed)].join(', ')})`);
+    console.log(
+      `payments acknowledged: ${acknowledged.length} (${beforeRestart} before the restart); refused during it: ${failed.length} (${[...new Set(failed)].join(', ')})`,
+    );
   });
 });

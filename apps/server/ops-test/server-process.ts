@@ -12,8 +12,10 @@ export const ADMIN_PASSWORD = 'ops-admin-password';
 
 export function baseUrl(): string {
   const url = process.env.DATABASE_URL?.trim();
-  if (!url) throw new Error('the operations tests need DATABASE_URL (a PostgreSQL server they may create databases on)');
-  if (!fs.existsSync(builtServer)) throw new Error(`${builtServer} is missing: run \`npm run build\` first (npm test does)`);
+  if (!url)
+    throw new Error('the operations tests need DATABASE_URL (a PostgreSQL server they may create databases on)');
+  if (!fs.existsSync(builtServer))
+    throw new Error(`${builtServer} is missing: run \`npm run build\` first (npm test does)`);
   return url;
 }
 
@@ -45,17 +47,37 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   const port = await freePort();
   const child = spawn(process.execPath, [builtServer], {
     cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    out += d;
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${out}`)), 90_000);
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited with ${code}:\n${out}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
     const poll = setInterval(() => {
-      if (out.includes('is running at')) { clearInterval(poll); clearTimeout(timer); resolve(); }
+      if (out.includes('is running at')) {
+        clearInterval(poll);
+        clearTimeout(timer);
+        resolve();
+      }
     }, 50);
   });
   return {
@@ -73,12 +95,18 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
 
 export async function api(url: string, method: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(url, {
-    method, headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000),
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(20_000),
   });
   const text = await res.text();
   let json: any = null;
-  try { json = JSON.parse(text); } catch { json = { raw: text }; }
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = { raw: text };
+  }
   return { status: res.status, body: json };
 }
 

@@ -8,7 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, api, createDatabase, login, serverDir, startServer, type ServerProcess } from './server-process.js';
+import {
+  ADMIN_PASSWORD,
+  api,
+  createDatabase,
+  login,
+  serverDir,
+  startServer,
+  type ServerProcess,
+} from './server-process.js';
 
 let db: Awaited<ReturnType<typeof createDatabase>>;
 let copies: ServerProcess[] = [];
@@ -40,7 +48,9 @@ describe('three copies on an empty database', () => {
     const me = await api(`${copies[2]!.url}/api/user/login`, 'POST', { username: 'admin', password: ADMIN_PASSWORD });
     expect(me.body.data.userData.demo).toBe(false);
 
-    const journal = JSON.parse(fs.readFileSync(path.join(serverDir, 'src/db/migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(serverDir, 'src/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     const one = async (q: string) => (await c.query(q)).rows[0].n as number;
@@ -51,8 +61,15 @@ describe('three copies on an empty database', () => {
     expect(await one('select count(*)::int as n from app_secrets')).toBe(1);
     expect(await one('select count(*)::int as n from applications')).toBe(0);
     // every index from the migrations, the trigram ones included (this server has pg_trgm)
-    const trgm = (await c.query(`select indexname from pg_indexes where indexname like '%_trgm' order by 1`)).rows.map((r) => r.indexname);
-    expect(trgm).toEqual(['applications_code_trgm', 'customers_idcard_trgm', 'customers_name_trgm', 'customers_phone_trgm']);
+    const trgm = (await c.query(`select indexname from pg_indexes where indexname like '%_trgm' order by 1`)).rows.map(
+      (r) => r.indexname,
+    );
+    expect(trgm).toEqual([
+      'applications_code_trgm',
+      'customers_idcard_trgm',
+      'customers_name_trgm',
+      'customers_phone_trgm',
+    ]);
     await c.end();
     for (const s of copies) expect(s.child.exitCode).toBeNull();
   });

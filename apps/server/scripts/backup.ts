@@ -20,7 +20,10 @@ if (config.databaseUrl) {
   process.exit(2);
 }
 if (cmd === 'backup' && file) {
-  if (!fs.existsSync(dir)) { console.error(`No database at ${dir}`); process.exit(2); }
+  if (!fs.existsSync(dir)) {
+    console.error(`No database at ${dir}`);
+    process.exit(2);
+  }
   const db = new PGlite(dir);
   await db.waitReady;
   // PGlite's own 'gzip' mode hangs under Node 20 (CompressionStream); dump the tar and gzip it with zlib
@@ -29,7 +32,10 @@ if (cmd === 'backup' && file) {
   await db.close();
   console.log(`Backed up ${dir} to ${file}`);
 } else if (cmd === 'restore' && file) {
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length) { console.error(`${dir} is not empty: move it away first.`); process.exit(2); }
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length) {
+    console.error(`${dir} is not empty: move it away first.`);
+    process.exit(2);
+  }
   const data = zlib.gunzipSync(fs.readFileSync(file));
   fs.mkdirSync(dir, { recursive: true });
   const db = new PGlite(dir, { loadDataDir: new Blob([data]) });

@@ -16,6 +16,9 @@ import authPlugin from './http/auth.js';
 import { AppError, errorEnvelope } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors, nulError, nulPath, validatorCompiler } from './http/validation.js';
 import { loggerOptions } from './http/logging.js';
+import { checkResponses } from './http/responses.js';
+import { Envelope, ErrorEnvelope } from '@khabkhi/contracts';
+import { Type } from 'typebox';
 import { modules } from './modules/index.js';
 import documentRoutes from './documents/routes.js';
 
@@ -41,11 +44,18 @@ declare module 'fastify' {
  * (with the same Idempotency-Key a payment whose COMMIT answer was lost is not recorded twice).
  */
 function databaseBusyOrDown(err: Error & { code?: string }, pgCode: string | undefined): boolean {
-  if (pgCode && (pgCode.startsWith('08') || pgCode.startsWith('57P') || pgCode === '57014' || pgCode === '55P03')) return true;
+  if (pgCode && (pgCode.startsWith('08') || pgCode.startsWith('57P') || pgCode === '57014' || pgCode === '55P03'))
+    return true;
   const cause = (err as { cause?: Error & { code?: string } }).cause ?? err;
-  return ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(String(cause.code))
-    || /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(cause.message ?? '');
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(String(cause.code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      cause.message ?? '',
+    )
+  );
 }
+
+const Health = Envelope(Type.Object({ database: Type.String(), ok: Type.Boolean() }));
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -77,27 +87,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (found) throw nulError(found.slice(1));
   });
 
+  // every API route answers errors in the one envelope; the OpenAPI document shows it (details: the invalid fields)
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const schema = (route.schema ??= {});
+    schema.response = { '4xx': ErrorEnvelope, ...(schema.response as object | undefined) };
+  });
+  if (config.checkResponses) checkResponses(app);
+
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     if (err instanceof AppError) {
       if (err.statusCode >= 500) req.log.error({ err }, 'server error');
-      return reply.status(err.statusCode).send({ status: 'error', message: err.message, data: null });
+      return reply.status(err.statusCode).send(errorEnvelope(err.message, err.details));
     }
     // database races the transaction lost: a duplicate created at the same moment, a deadlock/serialization failure
-    const pgCode = (err as { cause?: { code?: string } }).cause?.code ?? (/^\d{5}$/.test(String(err.code)) ? String(err.code) : undefined);
-    if (pgCode === '23505') return reply.status(409).send({ status: 'error', message: 'ข้อมูลนี้ซ้ำกับที่มีอยู่แล้ว (อาจมีผู้บันทึกพร้อมกัน) กรุณาตรวจสอบแล้วลองใหม่', data: null });
-    if (pgCode === '40001' || pgCode === '40P01') return reply.status(409).send({ status: 'error', message: 'มีการบันทึกข้อมูลเดียวกันพร้อมกัน กรุณาลองใหม่อีกครั้ง', data: null });
+    const pgCode =
+      (err as { cause?: { code?: string } }).cause?.code ??
+      (/^\d{5}$/.test(String(err.code)) ? String(err.code) : undefined);
+    if (pgCode === '23505')
+      return reply
+        .status(409)
+        .send({ status: 'error', message: 'ข้อมูลนี้ซ้ำกับที่มีอยู่แล้ว (อาจมีผู้บันทึกพร้อมกัน) กรุณาตรวจสอบแล้วลองใหม่', data: null });
+    if (pgCode === '40001' || pgCode === '40P01')
+      return reply
+        .status(409)
+        .send({ status: 'error', message: 'มีการบันทึกข้อมูลเดียวกันพร้อมกัน กรุณาลองใหม่อีกครั้ง', data: null });
     if (databaseBusyOrDown(err, pgCode)) {
       req.log.warn({ err }, 'database unavailable or busy');
-      return reply.status(503).send({ status: 'error', message: 'ฐานข้อมูลไม่พร้อมหรือไม่ว่างชั่วคราว กรุณาตรวจสอบรายการแล้วลองใหม่อีกครั้ง', data: null });
+      return reply.status(503).send({
+        status: 'error' as const,
+        message: 'ฐานข้อมูลไม่พร้อมหรือไม่ว่างชั่วคราว กรุณาตรวจสอบรายการแล้วลองใหม่อีกครั้ง',
+        data: null,
+      });
     }
     // data exceptions (class 22: a value out of range, an impossible date, a bad encoding) are the caller's input
     if (pgCode?.startsWith('22')) {
       req.log.warn({ err }, 'data exception');
-      return reply.status(400).send(errorEnvelope('ข้อมูลที่ส่งมาไม่ถูกต้อง (ค่าอยู่นอกช่วงหรือมีรูปแบบที่บันทึกไม่ได้) กรุณาตรวจสอบแล้วลองใหม่'));
+      return reply
+        .status(400)
+        .send(errorEnvelope('ข้อมูลที่ส่งมาไม่ถูกต้อง (ค่าอยู่นอกช่วงหรือมีรูปแบบที่บันทึกไม่ได้) กรุณาตรวจสอบแล้วลองใหม่'));
     }
     // a multipart body the parser cannot read (no boundary, cut short, malformed parts)
-    if (/^FST_(INVALID_MULTIPART|NO_FORM_DATA|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|PROTO_VIOLATION)/.test(String(err.code)) || /^(Multipart|Unexpected end of (form|multipart)|Malformed part header|Boundary not found)/i.test(err.message)) {
-      return reply.status(400).send(errorEnvelope('ข้อมูลไฟล์ที่ส่งมาไม่สมบูรณ์หรือไม่ใช่ multipart/form-data ที่ถูกต้อง กรุณาเลือกไฟล์แล้วอัปโหลดใหม่'));
+    if (
+      /^FST_(INVALID_MULTIPART|NO_FORM_DATA|PARTS_LIMIT|FILES_LIMIT|FIELDS_LIMIT|PROTO_VIOLATION)/.test(
+        String(err.code),
+      ) ||
+      /^(Multipart|Unexpected end of (form|multipart)|Malformed part header|Boundary not found)/i.test(err.message)
+    ) {
+      return reply
+        .status(400)
+        .send(errorEnvelope('ข้อมูลไฟล์ที่ส่งมาไม่สมบูรณ์หรือไม่ใช่ multipart/form-data ที่ถูกต้อง กรุณาเลือกไฟล์แล้วอัปโหลดใหม่'));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
@@ -112,10 +151,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       FST_REQ_FILE_TOO_LARGE: 'ไฟล์มีขนาดใหญ่เกินกำหนด',
       FST_ERR_VALIDATION: 'ข้อมูลไม่ถูกต้อง',
     };
-    const fallback = status === 413 ? 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป'
-      : status === 415 ? 'ชนิดข้อมูลที่ส่งมาไม่รองรับ'
-        : status === 404 ? 'ไม่พบข้อมูลที่ต้องการ'
-          : 'คำขอไม่ถูกต้อง';
+    const fallback =
+      status === 413
+        ? 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป'
+        : status === 415
+          ? 'ชนิดข้อมูลที่ส่งมาไม่รองรับ'
+          : status === 404
+            ? 'ไม่พบข้อมูลที่ต้องการ'
+            : 'คำขอไม่ถูกต้อง';
     const message = (err.code && messages[err.code]) ?? (err.code === 'FST_ERR_VALIDATION' ? err.message : fallback);
     return reply.status(status).send({ status: 'error', message, data: null });
   });
@@ -142,24 +185,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Khabkhi API (ขับขี่)', version: '0.1.0', description: 'Back office of a multi-branch Thai driving school' },
+      info: {
+        title: 'Khabkhi API (ขับขี่)',
+        version: '0.1.0',
+        description: 'Back office of a multi-branch Thai driving school',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { db: deps.database.db, secret: deps.secret, accessTtlSeconds: config.accessTokenTtlSeconds });
-
-  app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['system'], summary: 'Database reachable' } }, async (_req, reply) => {
-    try {
-      await deps.database.db.execute(sql`select 1`);
-      return { status: 'success', message: 'พร้อมใช้งาน', data: { database: deps.database.kind, ok: true } };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.status(503).send({ status: 'error', message: 'ไม่สามารถเชื่อมต่อฐานข้อมูลได้', data: { database: deps.database.kind, ok: false } });
-    }
+  await app.register(authPlugin, {
+    db: deps.database.db,
+    secret: deps.secret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
   });
+
+  app.get(
+    '/api/health',
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['system'], summary: 'Database reachable', response: { 200: Health, 503: Health } },
+    },
+    async (_req, reply) => {
+      try {
+        await deps.database.db.execute(sql`select 1`);
+        return { status: 'success' as const, message: 'พร้อมใช้งาน', data: { database: deps.database.kind, ok: true } };
+      } catch (err) {
+        app.log.error({ err }, 'health check failed');
+        return reply.status(503).send({
+          status: 'error' as const,
+          message: 'ไม่สามารถเชื่อมต่อฐานข้อมูลได้',
+          data: { database: deps.database.kind, ok: false },
+        });
+      }
+    },
+  );
 
   await app.register(documentRoutes);
   for (const mod of modules) await app.register(mod, { prefix: '/api' });

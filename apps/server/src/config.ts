@@ -28,6 +28,8 @@ export interface Config {
   loginMaxAttempts: number;
   loginWindowMinutes: number;
   chromiumPath: string;
+  /** tests: refuse an answer with keys its response schema does not declare (the serializer would drop them) */
+  checkResponses: boolean;
   trustProxy: boolean;
 }
 
@@ -76,12 +78,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 10, 24 * 3600),
     refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 14, 1, 365),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     webDist: env.WEB_DIST?.trim() || undefined,
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     loginMaxAttempts: int(env, 'LOGIN_MAX_ATTEMPTS', 5, 1, 1000),
     loginWindowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 24 * 60),
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    checkResponses: bool(env, 'CHECK_RESPONSES', false),
   };
 }

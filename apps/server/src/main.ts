@@ -17,8 +17,11 @@ async function main() {
     throw e;
   }
   const database = await openDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize,
-    statementTimeoutMs: config.statementTimeoutMs, lockTimeoutMs: config.lockTimeoutMs,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+    statementTimeoutMs: config.statementTimeoutMs,
+    lockTimeoutMs: config.lockTimeoutMs,
   });
   // under the startup lock: copies starting together on an empty database create one admin and one school
   const { secret, seeded } = await database.exclusive(async () => ({
@@ -38,21 +41,19 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  const lines = [
-    '',
-    `  Khabkhi (ขับขี่) is running at ${url}`,
-    `  Database: ${where}`,
-    `  API docs: ${url}/api/docs`,
-  ];
+  const lines = ['', `  Khabkhi (ขับขี่) is running at ${url}`, `  Database: ${where}`, `  API docs: ${url}/api/docs`];
   if (seeded.createdAdmin) {
     lines.push(`  Admin login: admin / ${seeded.generatedPassword ?? '(the ADMIN_PASSWORD you set)'}`);
     if (seeded.generatedPassword) lines.push('  (this generated password is shown only once: write it down)');
   } else {
     lines.push('  Admin login: admin (password as set on first start)');
   }
-  if (seeded.demo) lines.push(`  Demo school created: staff log in with their username and the password "${DEMO_PASSWORD}"`);
+  if (seeded.demo)
+    lines.push(`  Demo school created: staff log in with their username and the password "${DEMO_PASSWORD}"`);
   if (!fs.existsSync(config.chromiumPath)) {
-    lines.push(`  Note: no browser at ${config.chromiumPath}: receipts and other PDFs need it (sudo apt-get install -y chromium, or set CHROMIUM_PATH)`);
+    lines.push(
+      `  Note: no browser at ${config.chromiumPath}: receipts and other PDFs need it (sudo apt-get install -y chromium, or set CHROMIUM_PATH)`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
-const rows = async <T>(t: TestApp, q: ReturnType<typeof sql>) => (await t.db.execute(q) as unknown as { rows: T[] }).rows;
+const rows = async <T>(t: TestApp, q: ReturnType<typeof sql>) =>
+  ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 describe('configuration defaults', () => {
   it('seeds the demo school by default only on the embedded database', () => {
@@ -23,8 +24,11 @@ describe('configuration defaults', () => {
 
   it('sets statement and lock time limits, configurable', () => {
     expect(loadConfig({})).toMatchObject({ statementTimeoutMs: 30_000, lockTimeoutMs: 10_000, poolSize: 10 });
-    expect(loadConfig({ STATEMENT_TIMEOUT_MS: '0', LOCK_TIMEOUT_MS: '2500', DATABASE_POOL_SIZE: '30' }))
-      .toMatchObject({ statementTimeoutMs: 0, lockTimeoutMs: 2500, poolSize: 30 });
+    expect(loadConfig({ STATEMENT_TIMEOUT_MS: '0', LOCK_TIMEOUT_MS: '2500', DATABASE_POOL_SIZE: '30' })).toMatchObject({
+      statementTimeoutMs: 0,
+      lockTimeoutMs: 2500,
+      poolSize: 30,
+    });
     expect(() => loadConfig({ LOCK_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
   });
 });
@@ -43,7 +47,9 @@ describe('a demo school and a real one', () => {
     expect((await demo.login('malee')).userData.demo).toBe(true);
     expect((await demo.login('admin')).userData.demo).toBe(true);
     expect((await real.login('admin')).userData.demo).toBe(false);
-    const refreshed = await demo.call('POST', '/api/user/refresh', { refreshToken: (await demo.login('suda')).refreshToken });
+    const refreshed = await demo.call('POST', '/api/user/refresh', {
+      refreshToken: (await demo.login('suda')).refreshToken,
+    });
     expect(refreshed.body.data.userData.demo).toBe(true);
   });
 
@@ -52,11 +58,24 @@ describe('a demo school and a real one', () => {
     const journal = JSON.parse(fs.readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
     const [m] = await rows<{ n: number }>(real, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(m!.n).toBe(journal.entries.length);
-    const trgm = (await rows<{ indexname: string }>(real, sql`select indexname from pg_indexes where indexname like '%_trgm' order by 1`)).map((r) => r.indexname);
-    const [ext] = await rows<{ n: number }>(real, sql`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`);
+    const trgm = (
+      await rows<{ indexname: string }>(
+        real,
+        sql`select indexname from pg_indexes where indexname like '%_trgm' order by 1`,
+      )
+    ).map((r) => r.indexname);
+    const [ext] = await rows<{ n: number }>(
+      real,
+      sql`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`,
+    );
     if (real.kind === 'postgres') {
       expect(ext!.n).toBe(1);
-      expect(trgm).toEqual(['applications_code_trgm', 'customers_idcard_trgm', 'customers_name_trgm', 'customers_phone_trgm']);
+      expect(trgm).toEqual([
+        'applications_code_trgm',
+        'customers_idcard_trgm',
+        'customers_name_trgm',
+        'customers_phone_trgm',
+      ]);
       // and every statement of the pool runs under the time limits
       const [st] = await rows<{ statement_timeout: string }>(real, sql`show statement_timeout`);
       const [lt] = await rows<{ lock_timeout: string }>(real, sql`show lock_timeout`);

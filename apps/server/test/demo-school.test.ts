@@ -11,7 +11,7 @@ import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/ap
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q) as unknown as { rows: T[] }).rows;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   t = await createTestApp({ demoMoney: true });
@@ -28,18 +28,26 @@ describe('demo school', () => {
     expect(kinds.length).toBe(9);
     for (const k of kinds) expect(k.n, `${k.kind} at branch ${k.branch_id}`).toBeGreaterThan(0);
     const malee = await t.as('malee');
-    for (const list of ['/api/application/gettable', '/api/applicationfee/gettable', '/api/applicationrequest/gettable']) {
+    for (const list of [
+      '/api/application/gettable',
+      '/api/applicationfee/gettable',
+      '/api/applicationrequest/gettable',
+    ]) {
       const r = await malee.get(list);
       expect(r.status).toBe(200);
       expect(r.body.data.length, list).toBeGreaterThan(0);
     }
     // other-fee applications paid in full and in part
     const admin = await t.as('admin');
-    expect((await admin.get('/api/applicationfee/gettable', { status: 'ค้างชำระ' })).body.data.length).toBeGreaterThan(0);
-    expect((await admin.get('/api/applicationfee/gettable', { status: 'ชำระครบ' })).body.data.length).toBeGreaterThan(0);
+    expect((await admin.get('/api/applicationfee/gettable', { status: 'ค้างชำระ' })).body.data.length).toBeGreaterThan(
+      0,
+    );
+    expect((await admin.get('/api/applicationfee/gettable', { status: 'ชำระครบ' })).body.data.length).toBeGreaterThan(
+      0,
+    );
   });
 
-  it('dates every payment within its application\'s life, in number order, with its receipt issued then', async () => {
+  it("dates every payment within its application's life, in number order, with its receipt issued then", async () => {
     const outside = await rows<{ payment_code: string }>(sql`
       select p.payment_code from payments p join applications a using (application_id)
       where p.created_at < a.created_at or p.created_at > now()

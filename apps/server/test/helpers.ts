@@ -115,18 +115,34 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    // an answer with a key its response schema does not declare fails the test (the serializer would drop it)
+    CHECK_RESPONSES: '1',
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });
-  const database = await openDatabase({ databaseUrl: pgDb?.url, poolSize: 20, statementTimeoutMs: config.statementTimeoutMs, lockTimeoutMs: config.lockTimeoutMs });
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo: opts.demo ?? true, demoMoney: opts.demoMoney ?? false });
+  const database = await openDatabase({
+    databaseUrl: pgDb?.url,
+    poolSize: 20,
+    statementTimeoutMs: config.statementTimeoutMs,
+    lockTimeoutMs: config.lockTimeoutMs,
+  });
+  await seed(database.db, {
+    adminPassword: ADMIN_PASSWORD,
+    demo: opts.demo ?? true,
+    demoMoney: opts.demoMoney ?? false,
+  });
   const secret = new TextEncoder().encode(config.jwtSecret);
   const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : { level: config.logLevel };
   const app = await buildApp({ config, database, secret, logger });
   opts.extend?.(app, database.db);
   await app.ready();
 
-  async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Call> {
+  async function call(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Call> {
     const res = await app.inject({
       method: method as any,
       url,

@@ -36,7 +36,11 @@ describe('log redaction', () => {
     const malee = await t.login('malee');
     const refreshed = await t.call('POST', '/api/user/refresh', { refreshToken: malee.refreshToken });
     expect(refreshed.status).toBe(200);
-    const rows = (await t.db.execute(sql`select payment_id from payments order by payment_id limit 1`) as unknown as { rows: { payment_id: number }[] }).rows;
+    const rows = (
+      (await t.db.execute(sql`select payment_id from payments order by payment_id limit 1`)) as unknown as {
+        rows: { payment_id: number }[];
+      }
+    ).rows;
     const link = await admin.post('/api/payment/pdf', { payment_id: rows[0]!.payment_id });
     expect(link.status).toBe(200);
     const url: string = link.body.data.pdf;
@@ -45,7 +49,14 @@ describe('log redaction', () => {
     await t.call('GET', url);
     await t.call('GET', `/api/documents/${token.slice(0, -3)}xyz`); // a tampered link: refused, and logged masked
     // a handler that logs an object holding secrets (as an error path might)
-    t.app.log.error({ body: { username: 'malee', password: DEMO_PASSWORD }, refreshToken: malee.refreshToken, headers: { authorization: `Bearer ${admin.token}` } }, 'diagnostic');
+    t.app.log.error(
+      {
+        body: { username: 'malee', password: DEMO_PASSWORD },
+        refreshToken: malee.refreshToken,
+        headers: { authorization: `Bearer ${admin.token}` },
+      },
+      'diagnostic',
+    );
     await new Promise((r) => setTimeout(r, 50));
 
     const text = logText();
@@ -53,7 +64,17 @@ describe('log redaction', () => {
     expect(text).toContain('/api/documents/[redacted]');
     expect(text).toContain('/api/user/login');
     expect(text).toContain('diagnostic');
-    for (const secret of [ADMIN_PASSWORD, DEMO_PASSWORD, token, token.slice(0, -3), admin.token, malee.token, malee.refreshToken, admin.refreshToken, refreshed.body.data.refreshToken]) {
+    for (const secret of [
+      ADMIN_PASSWORD,
+      DEMO_PASSWORD,
+      token,
+      token.slice(0, -3),
+      admin.token,
+      malee.token,
+      malee.refreshToken,
+      admin.refreshToken,
+      refreshed.body.data.refreshToken,
+    ]) {
       expect(text).not.toContain(secret);
     }
   });

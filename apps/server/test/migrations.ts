@@ -17,13 +17,19 @@ export interface MigrationDb {
 }
 
 export async function databaseBefore(tagSuffix: string): Promise<MigrationDb> {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   const at = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
   if (at <= 0) throw new Error(`no migration *${tagSuffix}`);
   const before = fs.mkdtempSync(path.join(os.tmpdir(), 'khabkhi-mig-'));
   fs.mkdirSync(path.join(before, 'meta'));
-  fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  for (const e of journal.entries.slice(0, at)) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
+  fs.writeFileSync(
+    path.join(before, 'meta/_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
+  );
+  for (const e of journal.entries.slice(0, at))
+    fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before, `${e.tag}.sql`));
   const cleanup = () => fs.rmSync(before, { recursive: true, force: true });
   const baseUrl = process.env.DATABASE_URL?.trim();
   if (baseUrl) {
@@ -34,10 +40,16 @@ export async function databaseBefore(tagSuffix: string): Promise<MigrationDb> {
     const pool = new pg.Pool({ connectionString: made.url, max: 2 });
     await migrate(drizzle(pool), { migrationsFolder: before });
     return {
-      exec: async (sql) => { await pool.query(sql); },
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
       rows: async (sql) => (await pool.query(sql)).rows,
       migrateAll: () => migrate(drizzle(pool), { migrationsFolder }),
-      close: async () => { await pool.end(); await made.drop(); cleanup(); },
+      close: async () => {
+        await pool.end();
+        await made.drop();
+        cleanup();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -46,9 +58,14 @@ export async function databaseBefore(tagSuffix: string): Promise<MigrationDb> {
   const client = new PGlite();
   await migrate(drizzle(client), { migrationsFolder: before });
   return {
-    exec: async (sql) => { await client.exec(sql); },
+    exec: async (sql) => {
+      await client.exec(sql);
+    },
     rows: async (sql) => (await client.query(sql)).rows as never,
     migrateAll: () => migrate(drizzle(client), { migrationsFolder }),
-    close: async () => { await client.close(); cleanup(); },
+    close: async () => {
+      await client.close();
+      cleanup();
+    },
   };
 }

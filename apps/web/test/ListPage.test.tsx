@@ -14,7 +14,12 @@ import { monthLabel, recentMonths } from '../src/components/listFilters';
 import { listQuery, prefetchList, type ListSource } from '../src/components/listQuery';
 import { installDom } from './setupDom';
 
-interface Row { id: number; name: string; amount: string; createdAt: string }
+interface Row {
+  id: number;
+  name: string;
+  amount: string;
+  createdAt: string;
+}
 
 const rows: Row[] = [
   { id: 1, name: 'นายสมชาย ใจดี', amount: '1500.5', createdAt: '2026-11-22T18:30:00.000Z' },
@@ -27,9 +32,20 @@ const columns: ListColumn<Row>[] = [
 ];
 
 const FILTER = {
-  branch: [{ name: 'ทั้งหมด', value: 'ทั้งหมด' }, { name: 'สำนักงานใหญ่', value: 1 }, { name: 'สาขาบางนา', value: 2 }],
-  status: [{ name: 'ทั้งหมด', value: 'ทั้งหมด' }, { name: 'รออนุมัติ', value: 'pending' }, { name: 'อนุมัติแล้ว', value: 'approved' }],
-  user: [{ name: 'มาลี', value: 7 }, { name: 'สุดา', value: 8 }],
+  branch: [
+    { name: 'ทั้งหมด', value: 'ทั้งหมด' },
+    { name: 'สำนักงานใหญ่', value: 1 },
+    { name: 'สาขาบางนา', value: 2 },
+  ],
+  status: [
+    { name: 'ทั้งหมด', value: 'ทั้งหมด' },
+    { name: 'รออนุมัติ', value: 'pending' },
+    { name: 'อนุมัติแล้ว', value: 'approved' },
+  ],
+  user: [
+    { name: 'มาลี', value: 7 },
+    { name: 'สุดา', value: 8 },
+  ],
   list_expenses: [{ name: 'ค่าน้ำมัน', value: 31 }],
 };
 
@@ -45,16 +61,36 @@ vi.setConfig({ testTimeout: 60_000 });
 beforeAll(() => installDom());
 beforeEach(() => {
   calls = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: string) => {
-    const u = new URL(input, 'http://test');
-    calls.push(u);
-    if (u.pathname === '/api/settings/get') return new Response(JSON.stringify({ status: 'success', message: '', data: { name: 'โรงเรียนสอนขับรถทดสอบ' } }));
-    return new Response(JSON.stringify({ status: 'success', message: 'สำเร็จ', data: rows, filter: FILTER, meta: { page: 1, per_page: 10, total: rows.length, last_page: 1 } }), { headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const u = new URL(input, 'http://test');
+      calls.push(u);
+      if (u.pathname === '/api/settings/get')
+        return new Response(JSON.stringify({ status: 'success', message: '', data: { name: 'โรงเรียนสอนขับรถทดสอบ' } }));
+      return new Response(
+        JSON.stringify({
+          status: 'success',
+          message: 'สำเร็จ',
+          data: rows,
+          filter: FILTER,
+          meta: { page: 1, per_page: 10, total: rows.length, last_page: 1 },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    }),
+  );
 });
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
-function mount(props: Partial<ListPageProps<Row>>, url = '/list', qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+function mount(
+  props: Partial<ListPageProps<Row>>,
+  url = '/list',
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={qc}>
       <AntApp>
@@ -86,7 +122,10 @@ async function openOptions(label: string): Promise<Element[]> {
 /** Opens an antd Select by its aria-label and picks the option with this text. */
 async function choose(label: string, option: string) {
   const opt = (await openOptions(label)).find((e) => e.textContent === option);
-  if (!opt) throw new Error(`no option ${option} in ${label}: ${(await openOptions(label)).map((e) => e.textContent).join("|")} aria=${screen.getByRole("combobox", { name: label }).getAttribute("aria-controls")}`);
+  if (!opt)
+    throw new Error(
+      `no option ${option} in ${label}: ${(await openOptions(label)).map((e) => e.textContent).join('|')} aria=${screen.getByRole('combobox', { name: label }).getAttribute('aria-controls')}`,
+    );
   fireEvent.click(opt);
 }
 
@@ -105,7 +144,6 @@ describe('ListPage select filters', () => {
     await choose('สถานะ', 'รออนุมัติ');
     await waitFor(() => expect(lastQuery()).toMatchObject({ status: 'pending' }));
     expect(new URLSearchParams(lastLocation).get('status')).toBe('pending');
-
   });
 
   it('branch, user and list_expenses dropdowns write and send their values (ทั้งหมด added when left out)', async () => {
@@ -120,7 +158,12 @@ describe('ListPage select filters', () => {
     expect(await optionTexts('รายการค่าใช้จ่าย')).toEqual(['ทั้งหมด', 'ค่าน้ำมัน']);
     await choose('รายการค่าใช้จ่าย', 'ค่าน้ำมัน');
     await waitFor(() => expect(lastQuery()).toMatchObject({ list_expenses: '31' }));
-    expect(Object.fromEntries(new URLSearchParams(lastLocation))).toEqual({ status: 'pending', branch: '2', user: '8', list_expenses: '31' });
+    expect(Object.fromEntries(new URLSearchParams(lastLocation))).toEqual({
+      status: 'pending',
+      branch: '2',
+      user: '8',
+      list_expenses: '31',
+    });
   });
 
   it('back to ทั้งหมด: the parameter leaves the URL and the query', async () => {
@@ -145,7 +188,10 @@ describe('ListPage select filters', () => {
 describe('ListPage month and date range filters', () => {
   it('a month filter reads ?month, offers Thai month names and sends the month (or its range)', async () => {
     const [thisMonth, lastMonth] = recentMonths(2);
-    mount({ filters: [{ kind: 'month' }, { kind: 'month', key: 'period', label: 'งวด', asRange: true }] }, '/list?period=2026-02');
+    mount(
+      { filters: [{ kind: 'month' }, { kind: 'month', key: 'period', label: 'งวด', asRange: true }] },
+      '/list?period=2026-02',
+    );
     await screen.findByText('นายสมชาย ใจดี');
     expect(lastQuery()).toMatchObject({ month: thisMonth, start: '2026-02-01', end: '2026-02-28' });
     expect(screen.getByRole('combobox', { name: 'งวด' }).closest('.ant-select')!.textContent).toContain('กุมภาพันธ์ 2569');
@@ -158,7 +204,7 @@ describe('ListPage month and date range filters', () => {
     mount({ dateRange: { start: '2026-11-01', end: '2026-11-23' } }, '/list?start=2026-11-05');
     await screen.findByText('นายสมชาย ใจดี');
     expect(lastQuery()).toMatchObject({ start: '2026-11-05', end: '2026-11-23' });
-    expect((await screen.findByLabelText('ตั้งแต่วันที่') as HTMLInputElement).value).toBe('05/11/2569');
+    expect(((await screen.findByLabelText('ตั้งแต่วันที่')) as HTMLInputElement).value).toBe('05/11/2569');
     cleanup();
     mount({ filters: [{ kind: 'dateRange', label: 'วันที่รับเงิน', default: { start: '2026-10-01', end: '2026-10-31' } }] });
     await screen.findByText('นายสมชาย ใจดี');
@@ -177,13 +223,31 @@ describe('ListPage month and date range filters', () => {
   });
 });
 
-describe('the route\'s prefetch of a list', () => {
-  const source: ListSource = { endpoint: '/thing/gettable', filters: ['branch', 'status'], filterDefaults: { status: 'pending' }, dateRange: { start: '2026-11-01', end: '2026-11-30' } };
+describe("the route's prefetch of a list", () => {
+  const source: ListSource = {
+    endpoint: '/thing/gettable',
+    filters: ['branch', 'status'],
+    filterDefaults: { status: 'pending' },
+    dateRange: { start: '2026-11-01', end: '2026-11-30' },
+  };
 
   it('asks for what ListPage asks for, from the same URL', () => {
     const url = new URLSearchParams('branch=2&page=3&text=สมชาย&end=2026-11-15');
-    expect(listQuery(source, url)).toEqual({ page: 3, per_page: 10, branch: '2', status: 'pending', start: '2026-11-01', end: '2026-11-15', text: 'สมชาย' });
-    expect(listQuery({ endpoint: '/x', baseQuery: { kind: 'fee' }, defaultPerPage: 20 }, new URLSearchParams('per_page=500'))).toEqual({ kind: 'fee', page: 1, per_page: 100 });
+    expect(listQuery(source, url)).toEqual({
+      page: 3,
+      per_page: 10,
+      branch: '2',
+      status: 'pending',
+      start: '2026-11-01',
+      end: '2026-11-15',
+      text: 'สมชาย',
+    });
+    expect(
+      listQuery(
+        { endpoint: '/x', baseQuery: { kind: 'fee' }, defaultPerPage: 20 },
+        new URLSearchParams('per_page=500'),
+      ),
+    ).toEqual({ kind: 'fee', page: 1, per_page: 100 });
   });
 
   it('fills the key ListPage reads: the list draws its rows with no second request', async () => {
@@ -193,7 +257,14 @@ describe('the route\'s prefetch of a list', () => {
     mount({ ...source }, '/list?branch=2', qc);
     await screen.findByText('นายสมชาย ใจดี');
     expect(tableCalls()).toHaveLength(1);
-    expect(lastQuery()).toEqual({ page: '1', per_page: '10', branch: '2', status: 'pending', start: '2026-11-01', end: '2026-11-30' });
+    expect(lastQuery()).toEqual({
+      page: '1',
+      per_page: '10',
+      branch: '2',
+      status: 'pending',
+      start: '2026-11-01',
+      end: '2026-11-30',
+    });
   });
 });
 
@@ -210,7 +281,21 @@ describe('ListPage slots', () => {
 
   it('row selection is opt-in and hands the chosen rows to the bulk actions', async () => {
     const act1 = vi.fn();
-    mount({ selection: { actions: (sel, clear) => <button type="button" onClick={() => { act1(sel.map((r) => r.id)); clear(); }}>อนุมัติที่เลือก</button> } });
+    mount({
+      selection: {
+        actions: (sel, clear) => (
+          <button
+            type="button"
+            onClick={() => {
+              act1(sel.map((r) => r.id));
+              clear();
+            }}
+          >
+            อนุมัติที่เลือก
+          </button>
+        ),
+      },
+    });
     await screen.findByText('นายสมชาย ใจดี');
     const boxes = screen.getAllByRole('checkbox');
     expect(boxes.length).toBe(3); // all + two rows
@@ -239,14 +324,21 @@ describe('ListPage slots', () => {
     await waitFor(() => expect(view.textContent).toContain('โรงเรียนสอนขับรถทดสอบ'));
     expect(view.textContent).toContain('สถานะ: รออนุมัติ');
     expect(view.textContent).toMatch(/พิมพ์เมื่อ \d{1,2} \S+ 25\d\d/);
-    const cells = Array.from(view.querySelectorAll('tbody tr')).map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent));
+    const cells = Array.from(view.querySelectorAll('tbody tr')).map((tr) =>
+      Array.from(tr.querySelectorAll('td')).map((td) => td.textContent),
+    );
     // 22 Nov 18:30 UTC is 23 Nov in Bangkok
-    expect(cells).toEqual([['1', 'นายสมชาย ใจดี', '1,500.50', '23 พ.ย. 2569'], ['2', '=HYPERLINK("http://x")', '-20.00', '23 พ.ย. 2569']]);
+    expect(cells).toEqual([
+      ['1', 'นายสมชาย ใจดี', '1,500.50', '23 พ.ย. 2569'],
+      ['2', '=HYPERLINK("http://x")', '-20.00', '23 พ.ย. 2569'],
+    ]);
     // the print asks for every filtered row with the same filters
     expect(tableCalls().at(-1)!.searchParams.get('status')).toBe('pending');
     expect(tableCalls().at(-1)!.searchParams.get('per_page')).toBe('100');
     await waitFor(() => expect(print).toHaveBeenCalled());
-    act(() => { window.dispatchEvent(new Event('afterprint')); });
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
     await waitFor(() => expect(screen.queryByTestId('list-print')).toBeNull());
   });
 });

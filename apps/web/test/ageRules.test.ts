@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { underAgeWarning } from '../src/features/applications/ageRules';
 
 describe('minimum age warning at registration (issue 12.11)', () => {
-  const minAges = { 'รถยนต์': 18, 'รถจักรยานยนต์': 15 };
+  const minAges = { รถยนต์: 18, รถจักรยานยนต์: 15 };
   const car = { type: 'รถยนต์', name: 'หลักสูตรรถยนต์ 15 ชั่วโมง' };
   const moto = { type: 'รถจักรยานยนต์', name: 'หลักสูตรรถจักรยานยนต์' };
   it('warns a 16-year-old on a car course, not on a motorcycle course', () => {
-    expect(underAgeWarning(16, [car], minAges)).toBe('อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำของหลักสูตรรถยนต์ (18 ปี) — สมัครได้ แต่จะสอบใบขับขี่ได้เมื่ออายุครบ');
+    expect(underAgeWarning(16, [car], minAges)).toBe(
+      'อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำของหลักสูตรรถยนต์ (18 ปี) — สมัครได้ แต่จะสอบใบขับขี่ได้เมื่ออายุครบ',
+    );
     expect(underAgeWarning(16, [moto], minAges)).toBeNull();
     expect(underAgeWarning(14, [car, moto], minAges)).toMatch(/รถยนต์ \(18 ปี\), รถจักรยานยนต์ \(15 ปี\)/);
   });

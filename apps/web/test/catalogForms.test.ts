@@ -20,10 +20,20 @@ describe('catalog forms (issue 12.12, 12.14)', () => {
   });
 
   it('school-wide, chosen branches or one branch become branch_id / branch_ids / branch_prices', () => {
-    expect(scopeToBody({ scope: 'all', branch_prices: [{ branch_id: 3, price: '5900' }, {}] }, true)).toEqual({ branch_id: null, branch_ids: null, branch_prices: [{ branch_id: 3, price: '5900' }] });
+    expect(scopeToBody({ scope: 'all', branch_prices: [{ branch_id: 3, price: '5900' }, {}] }, true)).toEqual({
+      branch_id: null,
+      branch_ids: null,
+      branch_prices: [{ branch_id: 3, price: '5900' }],
+    });
     expect(scopeToBody({ scope: 'some', branch_ids: [1, 2] }, false)).toEqual({ branch_id: null, branch_ids: [1, 2] });
-    expect(scopeToBody({ scope: 'branch', branch_id: 2, branch_ids: [1] }, true)).toEqual({ branch_id: 2, branch_ids: null, branch_prices: [] });
-    expect(scopeFromRecord({ branch_id: null, branch_ids: null, branch_prices: [{ branch_id: 3, price: '5900' }] })).toEqual({ scope: 'all', branch_id: undefined, branch_ids: [], branch_prices: [{ branch_id: 3, price: '5900' }] });
+    expect(scopeToBody({ scope: 'branch', branch_id: 2, branch_ids: [1] }, true)).toEqual({
+      branch_id: 2,
+      branch_ids: null,
+      branch_prices: [],
+    });
+    expect(
+      scopeFromRecord({ branch_id: null, branch_ids: null, branch_prices: [{ branch_id: 3, price: '5900' }] }),
+    ).toEqual({ scope: 'all', branch_id: undefined, branch_ids: [], branch_prices: [{ branch_id: 3, price: '5900' }] });
     expect(scopeFromRecord({ branch_id: 2, branch_ids: null }).scope).toBe('branch');
     expect(scopeFromRecord({ branch_id: null, branch_ids: [1] }).scope).toBe('some');
   });

@@ -10,15 +10,32 @@ const local = {
 const ss = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: local,
-  sessionStorage: { getItem: (k: string) => ss.get(k) ?? null, setItem: (k: string, v: string) => void ss.set(k, v), removeItem: (k: string) => void ss.delete(k) },
+  sessionStorage: {
+    getItem: (k: string) => ss.get(k) ?? null,
+    setItem: (k: string, v: string) => void ss.set(k, v),
+    removeItem: (k: string) => void ss.delete(k),
+  },
   window: { location: { pathname: '/employees', search: '', assign: vi.fn() }, addEventListener: () => {} },
 });
 
 const { api, ApiError, setSessionExpiredHandler, SESSION_EXPIRED } = await import('../src/api/client');
 const { can } = await import('../src/api/session');
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const user = { user_id: 1, username: 'a', prefix: '', fname: 'ก', sname: '', nickname: '', photo: null, role: { role_id: 1, slug: 'owner', name: 'x' }, branch_id: 1, branch_name: 'HQ', all_branches: true };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = {
+  user_id: 1,
+  username: 'a',
+  prefix: '',
+  fname: 'ก',
+  sname: '',
+  nickname: '',
+  photo: null,
+  role: { role_id: 1, slug: 'owner', name: 'x' },
+  branch_id: 1,
+  branch_name: 'HQ',
+  all_branches: true,
+};
 
 function login(access = 'old', refresh = 'r1') {
   store.clear();
@@ -29,7 +46,11 @@ function login(access = 'old', refresh = 'r1') {
 }
 
 describe('api client', () => {
-  beforeEach(() => { login(); ss.clear(); vi.restoreAllMocks(); });
+  beforeEach(() => {
+    login();
+    ss.clear();
+    vi.restoreAllMocks();
+  });
 
   it('unwraps the envelope and sends the bearer token', async () => {
     const f = vi.fn(async (_url: string, init: RequestInit) => {
@@ -42,22 +63,34 @@ describe('api client', () => {
   });
 
   it('throws ApiError with the Thai message on status error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(409, { status: 'error', message: 'รหัส (code): ซ้ำ', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(409, { status: 'error', message: 'รหัส (code): ซ้ำ', data: null })),
+    );
     await expect(api.post('/branch/create', {})).rejects.toMatchObject({ message: 'รหัส (code): ซ้ำ', status: 409 });
     await expect(api.post('/branch/create', {})).rejects.toBeInstanceOf(ApiError);
   });
 
   it('refreshes once for concurrent 401s and retries each call once', async () => {
     let refreshes = 0;
-    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/user/refresh') {
-        refreshes++;
-        await new Promise((r) => setTimeout(r, 10));
-        return json(200, { status: 'success', message: '', data: { accessToken: 'new', refreshToken: 'r2', userData: user, ability: [] } });
-      }
-      const auth = (init.headers as Record<string, string>).Authorization;
-      return auth === 'Bearer new' ? json(200, { status: 'success', message: '', data: url }) : json(401, { status: 'error', message: 'หมดอายุ', data: null });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === '/api/user/refresh') {
+          refreshes++;
+          await new Promise((r) => setTimeout(r, 10));
+          return json(200, {
+            status: 'success',
+            message: '',
+            data: { accessToken: 'new', refreshToken: 'r2', userData: user, ability: [] },
+          });
+        }
+        const auth = (init.headers as Record<string, string>).Authorization;
+        return auth === 'Bearer new'
+          ? json(200, { status: 'success', message: '', data: url })
+          : json(401, { status: 'error', message: 'หมดอายุ', data: null });
+      }),
+    );
     const out = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
     expect(out).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(refreshes).toBe(1);
@@ -67,9 +100,14 @@ describe('api client', () => {
   it('clears the login and reports Invalid refresh token when the refresh fails', async () => {
     const onExpired = vi.fn();
     setSessionExpiredHandler(onExpired);
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => url === '/api/user/refresh'
-      ? json(401, { status: 'error', message: 'Invalid refresh token', data: null })
-      : json(401, { status: 'error', message: 'หมดอายุ', data: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/user/refresh'
+          ? json(401, { status: 'error', message: 'Invalid refresh token', data: null })
+          : json(401, { status: 'error', message: 'หมดอายุ', data: null }),
+      ),
+    );
     await expect(api.get('/a')).rejects.toMatchObject({ status: 401 });
     expect(onExpired).toHaveBeenCalledWith(SESSION_EXPIRED);
     expect(store.get('accessToken')).toBeUndefined();

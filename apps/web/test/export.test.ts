@@ -1,9 +1,24 @@
 /** The export of a list: typed cells (numeric money, Bangkok dates), a real .xlsx, and CSV safe from formulas. */
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { csvField, exportCell, MONEY_FORMAT, stamp, toCsv, xlsxBlob, xlsxSheet, type ExportColumn } from '../src/components/exportRows';
+import {
+  csvField,
+  exportCell,
+  MONEY_FORMAT,
+  stamp,
+  toCsv,
+  xlsxBlob,
+  xlsxSheet,
+  type ExportColumn,
+} from '../src/components/exportRows';
 
-interface Row { name: string; amount: string; at: string; day: string; n: number }
+interface Row {
+  name: string;
+  amount: string;
+  at: string;
+  day: string;
+  n: number;
+}
 const cols: ExportColumn<Row>[] = [
   { title: 'ชื่อ', value: (r) => r.name },
   { title: 'จำนวนเงิน', value: (r) => r.amount, kind: 'money' },
@@ -31,10 +46,16 @@ describe('export cells', () => {
   it('a timestamp becomes its Bangkok day and time (UTC+7), a plain date stays that day', () => {
     const c = exportCell('2026-11-22T17:05:00.000Z', 'date');
     expect(c).toMatchObject({ type: 'date', text: '2026-11-23', time: false });
-    expect(exportCell('2026-11-22T17:05:00.000Z', 'datetime')).toMatchObject({ type: 'date', text: '2026-11-23 00:05', time: true });
+    expect(exportCell('2026-11-22T17:05:00.000Z', 'datetime')).toMatchObject({
+      type: 'date',
+      text: '2026-11-23 00:05',
+      time: true,
+    });
     expect(exportCell('2026-02-28', 'date')).toMatchObject({ text: '2026-02-28' });
     // the Excel date value holds the Bangkok wall clock
-    expect((exportCell('2026-11-22T17:05:00.000Z', 'datetime') as { value: Date }).value.toISOString()).toBe('2026-11-23T00:05:00.000Z');
+    expect((exportCell('2026-11-22T17:05:00.000Z', 'datetime') as { value: Date }).value.toISOString()).toBe(
+      '2026-11-23T00:05:00.000Z',
+    );
   });
 
   it('the file name stamp is the Bangkok time in Buddhist era', () => {

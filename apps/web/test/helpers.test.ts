@@ -13,9 +13,17 @@ describe('fieldOfMessage', () => {
 
 describe('toMatrix', () => {
   it('puts Thai headers first and flattens values', () => {
-    const m = toMatrix([{ a: 'x', b: ['mon', 'sun'], c: true }], [
-      { title: 'ชื่อ', value: (r) => r.a }, { title: 'วันหยุด', value: (r) => r.b }, { title: 'ใช้งาน', value: (r) => r.c },
+    const m = toMatrix(
+      [{ a: 'x', b: ['mon', 'sun'], c: true }],
+      [
+        { title: 'ชื่อ', value: (r) => r.a },
+        { title: 'วันหยุด', value: (r) => r.b },
+        { title: 'ใช้งาน', value: (r) => r.c },
+      ],
+    );
+    expect(m).toEqual([
+      ['ชื่อ', 'วันหยุด', 'ใช้งาน'],
+      ['x', 'mon, sun', 'ใช่'],
     ]);
-    expect(m).toEqual([['ชื่อ', 'วันหยุด', 'ใช้งาน'], ['x', 'mon, sun', 'ใช่']]);
   });
 });

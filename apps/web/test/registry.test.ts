@@ -18,8 +18,14 @@ describe('resource registry', () => {
   });
 
   it('the menu follows the ability; a detail path belongs to its list', () => {
-    const cashier = allowedNav([{ action: 'read', subject: 'Application' }, { action: 'create', subject: 'Application' }, { action: 'read', subject: 'Payment' }]);
-    expect(cashier.map((e) => e.path)).toEqual(expect.arrayContaining(['/applications/new', '/applications', '/payments', '/cash-close']));
+    const cashier = allowedNav([
+      { action: 'read', subject: 'Application' },
+      { action: 'create', subject: 'Application' },
+      { action: 'read', subject: 'Payment' },
+    ]);
+    expect(cashier.map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/applications/new', '/applications', '/payments', '/cash-close']),
+    );
     expect(cashier.map((e) => e.path)).not.toContain('/employees');
     expect(navEntryOf('/applications/12')?.path).toBe('/applications');
     expect(navEntryOf('/applications/new')?.path).toBe('/applications/new');
@@ -28,7 +34,7 @@ describe('resource registry', () => {
 });
 
 describe('query keys', () => {
-  it('a list\'s key starts with its table key, so invalidating the table refreshes every page and filter', () => {
+  it("a list's key starts with its table key, so invalidating the table refreshes every page and filter", () => {
     const key = tableKeys.list('/payment/gettable', { page: 2, status: 'void' });
     expect(key.slice(0, paymentKeys.table.length)).toEqual([...paymentKeys.table]);
     expect(applicationKeys.table).not.toEqual(applicationKeys.outstanding);

@@ -6,13 +6,23 @@ export function installDom() {
     Object.defineProperty(window, 'matchMedia', {
       writable: true,
       value: (query: string) => ({
-        matches: false, media: query, onchange: null,
-        addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn(),
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: vi.fn(),
       }),
     });
   }
   if (!('ResizeObserver' in window)) {
-    class RO { observe() {} unobserve() {} disconnect() {} }
+    class RO {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: RO });
     Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: RO });
   }

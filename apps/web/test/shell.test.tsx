@@ -14,7 +14,14 @@ beforeAll(() => installDom());
 afterEach(() => cleanup());
 
 const groups: SideMenuGroup[] = [
-  { key: 'registration', label: 'งานทะเบียน', items: [{ to: '/applications/new', label: 'สมัครเรียน' }, { to: '/applications', label: 'รายการสมัครเรียน' }] },
+  {
+    key: 'registration',
+    label: 'งานทะเบียน',
+    items: [
+      { to: '/applications/new', label: 'สมัครเรียน' },
+      { to: '/applications', label: 'รายการสมัครเรียน' },
+    ],
+  },
   { key: 'finance', label: 'การเงิน', items: [{ to: '/requests', label: 'คำขออนุมัติ', badge: 3 }] },
   { key: 'exam', label: 'การสอบ', items: [] },
 ];
@@ -22,7 +29,12 @@ const groups: SideMenuGroup[] = [
 function menu(collapsed: boolean, preload = vi.fn()) {
   return render(
     <MemoryRouter>
-      <SideMenu top={[{ to: '/', label: 'หน้าแรก', preload }]} groups={groups} selected="/applications" collapsed={collapsed} />
+      <SideMenu
+        top={[{ to: '/', label: 'หน้าแรก', preload }]}
+        groups={groups}
+        selected="/applications"
+        collapsed={collapsed}
+      />
     </MemoryRouter>,
   );
 }
@@ -36,7 +48,11 @@ describe('SideMenu', () => {
     expect(within(nav).getByRole('link', { name: 'รายการสมัครเรียน' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'สมัครเรียน' }).getAttribute('aria-current')).toBeNull();
     expect(within(nav).getByRole('link', { name: /คำขออนุมัติ/ }).textContent).toContain('3');
-    expect(within(nav).getByRole('link', { name: /คำขออนุมัติ/ }).getAttribute('href')).toBe('/requests');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /คำขออนุมัติ/ })
+        .getAttribute('href'),
+    ).toBe('/requests');
   });
 
   it('folded: no group titles (dividers instead), names stay for screen readers and show as a tooltip on hover', () => {
@@ -71,11 +87,21 @@ describe('UserMenu', () => {
     const chosen: string[] = [];
     render(
       <div>
-        <UserMenu label="เมนูผู้ใช้" button={<span>มาลี</span>} entries={[
-          { key: 'profile', label: 'โปรไฟล์ของฉัน', onSelect: () => chosen.push('profile') },
-          { key: 'password', label: 'เปลี่ยนรหัสผ่าน', onSelect: () => chosen.push('password') },
-          { key: 'logout', label: 'ออกจากระบบ', danger: true, dividerBefore: true, onSelect: () => chosen.push('logout') },
-        ]} />
+        <UserMenu
+          label="เมนูผู้ใช้"
+          button={<span>มาลี</span>}
+          entries={[
+            { key: 'profile', label: 'โปรไฟล์ของฉัน', onSelect: () => chosen.push('profile') },
+            { key: 'password', label: 'เปลี่ยนรหัสผ่าน', onSelect: () => chosen.push('password') },
+            {
+              key: 'logout',
+              label: 'ออกจากระบบ',
+              danger: true,
+              dividerBefore: true,
+              onSelect: () => chosen.push('logout'),
+            },
+          ]}
+        />
         <p>ข้างนอก</p>
       </div>,
     );
@@ -88,7 +114,11 @@ describe('UserMenu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getAllByRole('menuitem').map((e) => e.textContent)).toEqual(['โปรไฟล์ของฉัน', 'เปลี่ยนรหัสผ่าน', 'ออกจากระบบ']);
+    expect(screen.getAllByRole('menuitem').map((e) => e.textContent)).toEqual([
+      'โปรไฟล์ของฉัน',
+      'เปลี่ยนรหัสผ่าน',
+      'ออกจากระบบ',
+    ]);
     expect(screen.getByRole('separator')).toBeTruthy();
     fireEvent.click(screen.getByRole('menuitem', { name: 'ออกจากระบบ' }));
     expect(chosen).toEqual(['logout']);

@@ -19,26 +19,50 @@ export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false 
 export const IdBody = Type.Object({ id: Id() }, { additionalProperties: false });
 
 /** Table query parameters shared by every list endpoint (DESIGN.md "The API contract"). */
-export const TableQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-  branch: Type.Optional(Type.String({ maxLength: 50 })),
-  status: Type.Optional(Type.String({ maxLength: 50 })),
-  type: Type.Optional(Type.String({ maxLength: 100 })),
-  category: Type.Optional(Type.String({ maxLength: 100 })),
-  user: Type.Optional(Type.String({ maxLength: 50 })),
-  text: Type.Optional(Type.String({ maxLength: 100 })),
-  start: Type.Optional(IsoDateFilter()),
-  end: Type.Optional(IsoDateFilter()),
-  list_expenses: Type.Optional(Type.String({ maxLength: 50 })),
-}, { additionalProperties: false });
+export const TableQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    branch: Type.Optional(Type.String({ maxLength: 50 })),
+    status: Type.Optional(Type.String({ maxLength: 50 })),
+    type: Type.Optional(Type.String({ maxLength: 100 })),
+    category: Type.Optional(Type.String({ maxLength: 100 })),
+    user: Type.Optional(Type.String({ maxLength: 50 })),
+    text: Type.Optional(Type.String({ maxLength: 100 })),
+    start: Type.Optional(IsoDateFilter()),
+    end: Type.Optional(IsoDateFilter()),
+    list_expenses: Type.Optional(Type.String({ maxLength: 50 })),
+  },
+  { additionalProperties: false },
+);
 export type TableQuery = Static<typeof TableQuery>;
 
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ status: Type.Union([Type.Literal('success'), Type.Literal('error')]), message: Type.String(), data });
 
+/** One invalid field of a request: its path in API names ("courses.1.exam_date") and the Thai message naming it. */
+export const FieldError = Type.Object({
+  field: Type.String({
+    description: 'property path in API names, dot-separated (courses.1.exam_date); empty for the whole request',
+  }),
+  message: Type.String({ description: 'Thai message naming the field by its Thai label' }),
+});
+export type FieldError = Static<typeof FieldError>;
+
+/** Every 4xx/5xx answer: a Thai message, no data, and for bad input every invalid field in `details`. */
+export const ErrorEnvelope = Type.Object({
+  status: Type.Literal('error'),
+  message: Type.String(),
+  data: Type.Null(),
+  details: Type.Optional(Type.Array(FieldError)),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
 export const Meta = Type.Object({
-  page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), last_page: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+  total: Type.Integer(),
+  last_page: Type.Integer(),
 });
 
 export const TableEnvelope = <T extends TSchema, F extends TSchema>(row: T, filter: F) =>
@@ -50,4 +74,13 @@ export const TableEnvelope = <T extends TSchema, F extends TSchema>(row: T, filt
     meta: Meta,
   });
 
-export const Option = Type.Object({ name: Type.String(), value: Type.Union([Type.String(), Type.Integer(), Type.Boolean()]) });
+export const Option = Type.Object({
+  name: Type.String(),
+  value: Type.Union([Type.String(), Type.Integer(), Type.Boolean()]),
+});
+
+/** A signed link to a printed document (receipt, form, report …), opened in a new tab. */
+export const PdfLink = Type.Object({ pdf: Type.String() });
+/** Bytes answered as they are (a PDF, a photo): Fastify sends a Buffer without serializing it. */
+export const Binary = (description = 'file bytes') =>
+  Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description });

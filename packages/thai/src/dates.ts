@@ -11,13 +11,33 @@ export const BE_OFFSET = 543;
 export const BANGKOK_TIME_ZONE = 'Asia/Bangkok';
 
 export const THAI_MONTHS = [
-  'มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน',
-  'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม',
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
 ] as const;
 
 export const THAI_MONTHS_SHORT = [
-  'ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.',
-  'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.',
+  'ม.ค.',
+  'ก.พ.',
+  'มี.ค.',
+  'เม.ย.',
+  'พ.ค.',
+  'มิ.ย.',
+  'ก.ค.',
+  'ส.ค.',
+  'ก.ย.',
+  'ต.ค.',
+  'พ.ย.',
+  'ธ.ค.',
 ] as const;
 
 export type WeekdayCode = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
@@ -26,11 +46,23 @@ export type WeekdayCode = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 export const WEEKDAY_CODES: readonly WeekdayCode[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 export const THAI_WEEKDAYS: Readonly<Record<WeekdayCode, string>> = {
-  mon: 'จันทร์', tue: 'อังคาร', wed: 'พุธ', thu: 'พฤหัสบดี', fri: 'ศุกร์', sat: 'เสาร์', sun: 'อาทิตย์',
+  mon: 'จันทร์',
+  tue: 'อังคาร',
+  wed: 'พุธ',
+  thu: 'พฤหัสบดี',
+  fri: 'ศุกร์',
+  sat: 'เสาร์',
+  sun: 'อาทิตย์',
 };
 
 export const THAI_WEEKDAYS_SHORT: Readonly<Record<WeekdayCode, string>> = {
-  mon: 'จ.', tue: 'อ.', wed: 'พ.', thu: 'พฤ.', fri: 'ศ.', sat: 'ส.', sun: 'อา.',
+  mon: 'จ.',
+  tue: 'อ.',
+  wed: 'พ.',
+  thu: 'พฤ.',
+  fri: 'ศ.',
+  sat: 'ส.',
+  sun: 'อา.',
 };
 
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -237,13 +269,18 @@ export function daysBetween(fromIso: string, toIso: string): number {
  *   parseBeTyped('15/03/2002') → { ceYear: 2002, suggestedIso: '2002-03-15', suggestedText: '15/03/2545' }
  * null when the text is not a whole date (still being typed, or not a real day).
  */
-export function parseBeTyped(text: string): { iso: string } | { ceYear: number; suggestedIso: string; suggestedText: string } | null {
+export function parseBeTyped(
+  text: string,
+): { iso: string } | { ceYear: number; suggestedIso: string; suggestedText: string } | null {
   const m = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
   if (!m) return null;
-  const d = Number(m[1]), mo = Number(m[2]), y = Number(m[3]);
+  const d = Number(m[1]),
+    mo = Number(m[2]),
+    y = Number(m[3]);
   if (y >= 1900 && y < 2400) {
     if (!validYmd(y, mo, d)) return null;
-    const dd = String(d).padStart(2, '0'), mm = String(mo).padStart(2, '0');
+    const dd = String(d).padStart(2, '0'),
+      mm = String(mo).padStart(2, '0');
     return { ceYear: y, suggestedIso: ymdToIso(y, mo, d), suggestedText: `${dd}/${mm}/${toBuddhistYear(y)}` };
   }
   const ce = toCommonEraYear(y);

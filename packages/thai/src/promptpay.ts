@@ -16,9 +16,7 @@
 const PROMPTPAY_AID = 'A000000677010111';
 
 export type PromptPayTarget =
-  | { kind: 'phone'; value: string }
-  | { kind: 'nationalId'; value: string }
-  | { kind: 'eWallet'; value: string };
+  { kind: 'phone'; value: string } | { kind: 'nationalId'; value: string } | { kind: 'eWallet'; value: string };
 
 export interface PromptPayOptions {
   /** Mobile number (0812345678, 081-234-5678, +66 81 234 5678), 13-digit national/tax ID, or 15-digit e-wallet ID. */

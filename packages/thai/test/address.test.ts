@@ -114,12 +114,20 @@ describe('lookups', () => {
   });
 
   it('isKnownAddress checks the chain and the postcode', () => {
-    expect(isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว', postcode: '10900' })).toBe(true);
+    expect(
+      isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว', postcode: '10900' }),
+    ).toBe(true);
     expect(isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว' })).toBe(true);
-    expect(isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว', postcode: '' })).toBe(true);
-    expect(isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว', postcode: '10200' })).toBe(false);
+    expect(isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว', postcode: '' })).toBe(
+      true,
+    );
+    expect(
+      isKnownAddress({ province: 'กรุงเทพมหานคร', district: 'จตุจักร', subdistrict: 'ลาดยาว', postcode: '10200' }),
+    ).toBe(false);
     expect(isKnownAddress({ province: 'เชียงใหม่', district: 'จตุจักร', subdistrict: 'ลาดยาว' })).toBe(false);
-    expect(isKnownAddress({ province: 'ประจวบคีรีขันธ์', district: 'ปราณบุรี', subdistrict: 'ปราณบุรี', postcode: '77160' })).toBe(true);
+    expect(
+      isKnownAddress({ province: 'ประจวบคีรีขันธ์', district: 'ปราณบุรี', subdistrict: 'ปราณบุรี', postcode: '77160' }),
+    ).toBe(true);
   });
 });
 
@@ -168,7 +176,9 @@ describe('searchAddress', () => {
   it('matches substrings', () => {
     const hits = searchAddress('นิคม', 1000);
     expect(hits.length).toBeGreaterThan(10);
-    expect(hits.every((h) => h.subdistrict.includes('นิคม') || h.district.includes('นิคม') || h.province.includes('นิคม'))).toBe(true);
+    expect(
+      hits.every((h) => h.subdistrict.includes('นิคม') || h.district.includes('นิคม') || h.province.includes('นิคม')),
+    ).toBe(true);
     expect(hits.some((h) => h.subdistrict === 'เสนานิคม')).toBe(true);
   });
 
@@ -206,10 +216,17 @@ describe('searchAddress', () => {
     // ตำบลเชียงใหม่ (ร้อยเอ็ด) is an exact subdistrict match, so it ranks first
     expect(all[0]).toEqual({ subdistrict: 'เชียงใหม่', district: 'โพธิ์ชัย', province: 'ร้อยเอ็ด', postcode: '45230' });
     expect(all.filter((h) => h.province !== 'เชียงใหม่').map((h) => h.district)).toEqual([
-      'โพธิ์ชัย', 'ศรีเชียงใหม่', 'ศรีเชียงใหม่', 'ศรีเชียงใหม่', 'ศรีเชียงใหม่',
+      'โพธิ์ชัย',
+      'ศรีเชียงใหม่',
+      'ศรีเชียงใหม่',
+      'ศรีเชียงใหม่',
+      'ศรีเชียงใหม่',
     ]);
     expect(all.filter((h) => h.province === 'เชียงใหม่').length).toBe(
-      districtsOf('เชียงใหม่').reduce((n, d) => n + subdistrictsOf('เชียงใหม่', d).reduce((m, s) => m + postcodesOf('เชียงใหม่', d, s).length, 0), 0),
+      districtsOf('เชียงใหม่').reduce(
+        (n, d) => n + subdistrictsOf('เชียงใหม่', d).reduce((m, s) => m + postcodesOf('เชียงใหม่', d, s).length, 0),
+        0,
+      ),
     );
   });
 

@@ -33,18 +33,45 @@ describe('environment', () => {
 describe('names', () => {
   it('has the 12 Thai month names, full and short', () => {
     expect(THAI_MONTHS).toEqual([
-      'มกราคม', 'กุมภาพันธ์', 'มีนาคม', 'เมษายน', 'พฤษภาคม', 'มิถุนายน',
-      'กรกฎาคม', 'สิงหาคม', 'กันยายน', 'ตุลาคม', 'พฤศจิกายน', 'ธันวาคม',
+      'มกราคม',
+      'กุมภาพันธ์',
+      'มีนาคม',
+      'เมษายน',
+      'พฤษภาคม',
+      'มิถุนายน',
+      'กรกฎาคม',
+      'สิงหาคม',
+      'กันยายน',
+      'ตุลาคม',
+      'พฤศจิกายน',
+      'ธันวาคม',
     ]);
     expect(THAI_MONTHS_SHORT).toEqual([
-      'ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.',
+      'ม.ค.',
+      'ก.พ.',
+      'มี.ค.',
+      'เม.ย.',
+      'พ.ค.',
+      'มิ.ย.',
+      'ก.ค.',
+      'ส.ค.',
+      'ก.ย.',
+      'ต.ค.',
+      'พ.ย.',
+      'ธ.ค.',
     ]);
   });
 
   it('has weekday codes mon..sun with Thai names', () => {
     expect(WEEKDAY_CODES).toEqual(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
     expect(WEEKDAY_CODES.map((c) => THAI_WEEKDAYS[c])).toEqual([
-      'จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์', 'เสาร์', 'อาทิตย์',
+      'จันทร์',
+      'อังคาร',
+      'พุธ',
+      'พฤหัสบดี',
+      'ศุกร์',
+      'เสาร์',
+      'อาทิตย์',
     ]);
     expect(WEEKDAY_CODES.map((c) => THAI_WEEKDAYS_SHORT[c])).toEqual(['จ.', 'อ.', 'พ.', 'พฤ.', 'ศ.', 'ส.', 'อา.']);
   });
@@ -161,9 +188,20 @@ describe('beYyyymmddToIso', () => {
   });
 
   it.each([
-    '00000000', '2540-00-00', '25400000', '25400100', '25400015', '25401315', '25400230',
+    '00000000',
+    '2540-00-00',
+    '25400000',
+    '25400100',
+    '25400015',
+    '25401315',
+    '25400230',
     '25440229', // 2001 is not a leap year
-    '2540115', '254001150', '2540/01/15', 'abcdefgh', '', '05430101',
+    '2540115',
+    '254001150',
+    '2540/01/15',
+    'abcdefgh',
+    '',
+    '05430101',
   ])('%j → null', (be) => {
     expect(beYyyymmddToIso(be)).toBeNull();
   });
@@ -246,7 +284,11 @@ describe('typed Buddhist-era dates and birthdays that cannot be right (issue 12.
   it('reads a BE year and catches a CE year typed into a BE field, offering the conversion', async () => {
     const { parseBeTyped } = await import('../src/index.js');
     expect(parseBeTyped('15/03/2545')).toEqual({ iso: '2002-03-15' });
-    expect(parseBeTyped('15/03/2002')).toEqual({ ceYear: 2002, suggestedIso: '2002-03-15', suggestedText: '15/03/2545' });
+    expect(parseBeTyped('15/03/2002')).toEqual({
+      ceYear: 2002,
+      suggestedIso: '2002-03-15',
+      suggestedText: '15/03/2545',
+    });
     expect(parseBeTyped('1/1/2570')).toEqual({ iso: '2027-01-01' });
     expect(parseBeTyped('29/02/2001')).toBeNull();
     expect(parseBeTyped('29/02/2567')).toEqual({ iso: '2024-02-29' });

@@ -48,9 +48,22 @@ describe('toSatang / parseMoney', () => {
   });
 
   it.each([
-    '', ' ', '.5', '1500.', '1500.505', '1.001', '1e3', '1,500', '+5', 'abc', '12 34', '0x10',
+    '',
+    ' ',
+    '.5',
+    '1500.',
+    '1500.505',
+    '1.001',
+    '1e3',
+    '1,500',
+    '+5',
+    'abc',
+    '12 34',
+    '0x10',
     '1000000000000', // 13 integer digits: numeric(14,2) cannot hold it
-    'NaN', 'Infinity', '-1',
+    'NaN',
+    'Infinity',
+    '-1',
   ])('rejects %j', (input) => {
     expect(parseMoney(input)).toBeNull();
     expect(() => toSatang(input)).toThrow(RangeError);

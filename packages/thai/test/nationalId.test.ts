@@ -40,9 +40,12 @@ describe('thaiNationalIdCheckDigit', () => {
 });
 
 describe('isValidThaiNationalId', () => {
-  it.each(['1234567890121', '1101700207030', '3100503389475', '0000000000001', '9999999999994'])('%s is valid', (id) => {
-    expect(isValidThaiNationalId(id)).toBe(true);
-  });
+  it.each(['1234567890121', '1101700207030', '3100503389475', '0000000000001', '9999999999994'])(
+    '%s is valid',
+    (id) => {
+      expect(isValidThaiNationalId(id)).toBe(true);
+    },
+  );
 
   it.each([
     '1234567890122', // wrong check digit

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  crc16CcittFalse,
-  crc16Hex,
-  isPromptPayId,
-  parsePromptPayId,
-  promptPayPayload,
-} from '../src/promptpay.js';
+import { crc16CcittFalse, crc16Hex, isPromptPayId, parsePromptPayId, promptPayPayload } from '../src/promptpay.js';
 
 /** Independent bit-by-bit CRC-16/CCITT-FALSE (the implementation under test is table-driven). */
 function referenceCrc(text: string): string {
@@ -120,7 +114,17 @@ describe('promptPayPayload', () => {
     expect(id.get('02')).toBe('1234567890121');
     expect(id.has('01')).toBe(false);
     const wallet = promptPayPayload({ id: '123456789012345', amountSatang: 10000 });
-    const body = ['000201', '010212', '2939', '0016A000000677010111', '0315123456789012345', '5802TH', '5303764', '5406100.00', '6304'].join('');
+    const body = [
+      '000201',
+      '010212',
+      '2939',
+      '0016A000000677010111',
+      '0315123456789012345',
+      '5802TH',
+      '5303764',
+      '5406100.00',
+      '6304',
+    ].join('');
     expect(wallet).toBe(body + referenceCrc(body));
     expect(parseTlv(parseTlv(wallet).get('29')!).get('03')).toBe('123456789012345');
   });
@@ -133,13 +137,20 @@ describe('promptPayPayload', () => {
     expect(promptPayPayload({ id: ' 081 234 5678 ', amountSatang: 50000 })).toBe(expected);
   });
 
-  it.each(['', '812345678', '08123456789', '123456789012', '12345678901234', '+6681234567', '+0812345678', 'abc', '0012345678'])(
-    'rejects the id %j',
-    (id) => {
-      expect(() => promptPayPayload({ id })).toThrow(RangeError);
-      expect(isPromptPayId(id)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    '812345678',
+    '08123456789',
+    '123456789012',
+    '12345678901234',
+    '+6681234567',
+    '+0812345678',
+    'abc',
+    '0012345678',
+  ])('rejects the id %j', (id) => {
+    expect(() => promptPayPayload({ id })).toThrow(RangeError);
+    expect(isPromptPayId(id)).toBe(false);
+  });
 
   it.each([0, -100, 1.5, NaN, Infinity])('rejects the amount %d', (amountSatang) => {
     expect(() => promptPayPayload({ id: '0812345678', amountSatang })).toThrow(RangeError);
@@ -147,7 +158,9 @@ describe('promptPayPayload', () => {
 
   it('rejects an amount longer than tag 54 allows', () => {
     expect(() => promptPayPayload({ id: '0812345678', amountSatang: 1_000_000_000_000 })).toThrow(RangeError);
-    expect(parseTlv(promptPayPayload({ id: '0812345678', amountSatang: 999_999_999_999 })).get('54')).toBe('9999999999.99');
+    expect(parseTlv(promptPayPayload({ id: '0812345678', amountSatang: 999_999_999_999 })).get('54')).toBe(
+      '9999999999.99',
+    );
   });
 });
 

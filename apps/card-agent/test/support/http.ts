@@ -9,11 +9,22 @@ export interface Reply {
 }
 
 /** A plain request (so Host and Origin can be set freely), JSON-decoded, with its duration. */
-export function request(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Reply> {
+export function request(
+  port: number,
+  path: string,
+  opts: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Reply> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: opts.headers, timeout: opts.timeoutMs ?? 15000 },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: opts.method ?? 'GET',
+        headers: opts.headers,
+        timeout: opts.timeoutMs ?? 15000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c) => chunks.push(c));

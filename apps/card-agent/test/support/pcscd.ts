@@ -101,7 +101,8 @@ function systemPcscdRunning(): boolean {
 async function waitFor(cond: () => boolean, timeoutMs: number, what: string, child?: ChildProcess, log?: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (!cond()) {
-    if (child && child.exitCode !== null) throw new Error(`pcscd exited (${child.exitCode}) before ${what}:\n${log?.()}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`pcscd exited (${child.exitCode}) before ${what}:\n${log?.()}`);
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${log?.() ?? ''}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -114,7 +115,9 @@ export async function startPcscd(): Promise<PcscdHandle> {
   const privateNs = canUnshare();
   if (!privateNs && systemPcscdRunning()) {
     if (!listening(DEFAULT_VPCD_PORT)) {
-      throw new Error('a system-wide pcscd runs without the vpcd reader; stop it or install vsmartcard-vpcd and restart it');
+      throw new Error(
+        'a system-wide pcscd runs without the vpcd reader; stop it or install vsmartcard-vpcd and restart it',
+      );
     }
     return {
       mode: 'reused',
@@ -182,7 +185,13 @@ export async function startPcscd(): Promise<PcscdHandle> {
   };
 
   try {
-    await waitFor(() => fs.existsSync(socketPath) && listening(port) && listening(port + 1), 8000, 'pcscd socket and vpcd ports', child, log);
+    await waitFor(
+      () => fs.existsSync(socketPath) && listening(port) && listening(port + 1),
+      8000,
+      'pcscd socket and vpcd ports',
+      child,
+      log,
+    );
   } catch (e) {
     await stop();
     throw e;

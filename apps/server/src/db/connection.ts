@@ -109,7 +109,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzle(client, { schema, logger: opts.logger }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
   return {
-    db, kind: 'pglite', exclusive: (fn) => fn(), onError: () => {}, close: () => client.close(),
+    db,
+    kind: 'pglite',
+    exclusive: (fn) => fn(),
+    onError: () => {},
+    close: () => client.close(),
     async exec(sqlText) {
       await client.exec(sqlText);
     },

@@ -2,7 +2,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /** A timestamptz column as JavaScript's toISOString() writes it (UTC, milliseconds), for JSON built in SQL. */
-export const isoTimestamp = (column: string): SQL => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+export const isoTimestamp = (column: string): SQL =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * A prepared query built once per connection object (the database or a transaction) and reused: drizzle builds

@@ -45,10 +45,22 @@ export function createPdfEngine(opts: { chromiumPath: string; pages?: number }):
   async function launch(): Promise<Browser> {
     const { chromium } = await import('playwright-core');
     const b = await chromium.launch({
-      executablePath: opts.chromiumPath, headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--font-render-hinting=none', '--disable-background-networking', '--disable-extensions'],
+      executablePath: opts.chromiumPath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--font-render-hinting=none',
+        '--disable-background-networking',
+        '--disable-extensions',
+      ],
     });
-    b.on('disconnected', () => { browser = null; idle.length = 0; created = 0; });
+    b.on('disconnected', () => {
+      browser = null;
+      idle.length = 0;
+      created = 0;
+    });
     return b;
   }
 
@@ -83,9 +95,18 @@ export function createPdfEngine(opts: { chromiumPath: string; pages?: number }):
       const page = await acquire();
       try {
         await page.setContent(html, { waitUntil: 'load' });
-        const pdf = format === 'slip80'
-          ? await page.pdf({ width: '80mm', printBackground: true, margin: { top: '4mm', bottom: '4mm', left: '3mm', right: '3mm' } })
-          : await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '14mm', right: '14mm' } });
+        const pdf =
+          format === 'slip80'
+            ? await page.pdf({
+                width: '80mm',
+                printBackground: true,
+                margin: { top: '4mm', bottom: '4mm', left: '3mm', right: '3mm' },
+              })
+            : await page.pdf({
+                format: 'A4',
+                printBackground: true,
+                margin: { top: '12mm', bottom: '12mm', left: '14mm', right: '14mm' },
+              });
         return Buffer.from(pdf);
       } catch (e) {
         await page.close().catch(() => {});

@@ -2,10 +2,18 @@ import { signToken, verifyToken } from '../http/jwt.js';
 
 const AUDIENCE = 'khabkhi-document';
 
-export interface DocumentPayload { type: string; id: number; copy?: boolean }
+export interface DocumentPayload {
+  type: string;
+  id: number;
+  copy?: boolean;
+}
 
 /** A short-lived signed link to a document: a new tab opens it without a bearer header. */
-export async function signDocumentLink(secret: Uint8Array, payload: DocumentPayload, ttlSeconds = 600): Promise<string> {
+export async function signDocumentLink(
+  secret: Uint8Array,
+  payload: DocumentPayload,
+  ttlSeconds = 600,
+): Promise<string> {
   return `/api/documents/${signToken(secret, AUDIENCE, ttlSeconds, { t: payload.type, i: payload.id, ...(payload.copy ? { c: 1 } : {}) })}`;
 }
 

@@ -1,11 +1,26 @@
 /** Thai HTML templates of the money documents. Everything shown is escaped; money and dates go through packages/thai. */
 import QRCode from 'qrcode';
-import { bahtTextFromString, formatBaht, formatNationalId, formatPhone, formatThaiDate, formatThaiDateLong, formatThaiDateTime, formatThaiTime, fromSatang, promptPayPayload, toSatang } from '@khabkhi/thai';
+import {
+  bahtTextFromString,
+  formatBaht,
+  formatNationalId,
+  formatPhone,
+  formatThaiDate,
+  formatThaiDateLong,
+  formatThaiDateTime,
+  formatThaiTime,
+  fromSatang,
+  promptPayPayload,
+  toSatang,
+} from '@khabkhi/thai';
 import { documentBaseCss } from './engine.js';
 import type { ApplicationFormData, BranchInfo, ReceiptSnapshot, SchoolInfo } from './types.js';
 
 export const esc = (s: string | number | null | undefined) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const PAY = { cash: 'เงินสด', transfer: 'โอนเงิน' } as const;
 const baht = (v: string) => formatBaht(v);
@@ -76,11 +91,20 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
   const sub = refund ? 'Refund Slip' : 'Receipt';
   const amountWords = bahtTextFromString(s.amount);
   // gross price, discount and the rest per line: the lines add up to ยอดรวม, ส่วนลด and ยอดสุทธิ below
-  const items = s.items.map((it, i) => `<tr><td class="num">${i + 1}</td><td>${esc(it.name)}</td><td class="num">${baht(it.cost ?? it.amount)}</td>
-    <td class="num">${toSatang(it.discount ?? '0') > 0 ? baht(it.discount!) : '-'}</td><td class="num">${baht(it.amount)}</td></tr>`).join('');
+  const items = s.items
+    .map(
+      (
+        it,
+        i,
+      ) => `<tr><td class="num">${i + 1}</td><td>${esc(it.name)}</td><td class="num">${baht(it.cost ?? it.amount)}</td>
+    <td class="num">${toSatang(it.discount ?? '0') > 0 ? baht(it.discount!) : '-'}</td><td class="num">${baht(it.amount)}</td></tr>`,
+    )
+    .join('');
   const paidAfter = fromSatang(toSatang(s.totals.paid_before) - toSatang(s.amount));
-  const transfer = s.pay_type === 'transfer' && s.transfer
-    ? ` &nbsp; ${s.transfer.bank ? `ธนาคาร ${esc(s.transfer.bank)}` : ''}${s.transfer.at ? ` &nbsp; โอนเมื่อ ${formatThaiDateTime(s.transfer.at)}` : ''}${s.transfer.ref ? ` &nbsp; เลขอ้างอิง ${esc(s.transfer.ref)}` : ''}` : '';
+  const transfer =
+    s.pay_type === 'transfer' && s.transfer
+      ? ` &nbsp; ${s.transfer.bank ? `ธนาคาร ${esc(s.transfer.bank)}` : ''}${s.transfer.at ? ` &nbsp; โอนเมื่อ ${formatThaiDateTime(s.transfer.at)}` : ''}${s.transfer.ref ? ` &nbsp; เลขอ้างอิง ${esc(s.transfer.ref)}` : ''}`
+      : '';
   const body = `
     ${o.void ? '<div class="void">ยกเลิก</div>' : ''}
     ${header(s.school, s.branch, title, `<small>${sub}</small><span class="mark">${o.copy ? 'สำเนา' : 'ต้นฉบับ'}</span>`)}
@@ -100,23 +124,29 @@ export function receiptHtml(s: ReceiptSnapshot, o: { copy: boolean; void: boolea
       <tr><td class="num">ยอดรวม</td><td class="num" style="width:110pt">${baht(s.totals.total)}</td></tr>
       <tr><td class="num">หัก ส่วนลด</td><td class="num">${baht(s.totals.discount)}</td></tr>
       <tr><td class="num">ยอดสุทธิ</td><td class="num">${baht(s.totals.net)}</td></tr>
-      ${refund ? `
+      ${
+        refund
+          ? `
       <tr><td class="num">ชำระไว้ก่อนคืนเงิน</td><td class="num">${baht(s.totals.paid_before)}</td></tr>
       <tr class="strong"><td class="num">จำนวนเงินที่คืน</td><td class="num">${baht(s.amount)}</td></tr>
       <tr><td class="num">ยอดชำระสุทธิหลังคืนเงิน</td><td class="num">${baht(paidAfter)}</td></tr>
-      <tr class="strong"><td class="num">ยอดค้างชำระ</td><td class="num">${baht('0')}</td></tr>` : `
+      <tr class="strong"><td class="num">ยอดค้างชำระ</td><td class="num">${baht('0')}</td></tr>`
+          : `
       <tr><td class="num">ชำระก่อนหน้านี้</td><td class="num">${baht(s.totals.paid_before)}</td></tr>
       <tr class="strong"><td class="num">ชำระครั้งนี้</td><td class="num">${baht(s.amount)}</td></tr>
-      <tr><td class="num">ยอดคงเหลือ</td><td class="num">${baht(s.totals.balance_after)}</td></tr>`}
+      <tr><td class="num">ยอดคงเหลือ</td><td class="num">${baht(s.totals.balance_after)}</td></tr>`
+      }
     </table>
     ${refund ? `<div class="muted">ใบสมัครนี้ปิดด้วยการคืนเงิน ไม่รับชำระเพิ่ม และไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ (${baht(s.totals.balance_after)} บาท)</div>` : ''}
     <div class="words">จำนวนเงิน (ตัวอักษร): <b>${esc(amountWords)}</b></div>
     <div>${refund ? 'คืนเงินโดย' : 'ชำระโดย'}: <b>${PAY[s.pay_type]}</b>${transfer}${s.note ? ` &nbsp; ${refund ? 'เหตุผล' : 'หมายเหตุ'}: ${esc(s.note)}` : ''}</div>
     ${vatLine(s.school)}
     <div class="sign">
-      ${refund
-        ? `<div><div class="line">ผู้รับเงินคืน</div>(${esc(s.customer.name)})</div><div><div class="line">ผู้จ่ายเงิน/ผู้อนุมัติ</div>(${esc(s.cashier)})</div>`
-        : `<div><div class="line">ผู้จ่ายเงิน</div>(${esc(s.customer.name)})</div><div><div class="line">ผู้รับเงิน</div>(${esc(s.cashier)})</div>`}
+      ${
+        refund
+          ? `<div><div class="line">ผู้รับเงินคืน</div>(${esc(s.customer.name)})</div><div><div class="line">ผู้จ่ายเงิน/ผู้อนุมัติ</div>(${esc(s.cashier)})</div>`
+          : `<div><div class="line">ผู้จ่ายเงิน</div>(${esc(s.customer.name)})</div><div><div class="line">ผู้รับเงิน</div>(${esc(s.cashier)})</div>`
+      }
     </div>
     <div class="muted" style="margin-top:10pt">ออกเมื่อ ${formatThaiDate(s.issued_at)} เวลา ${formatThaiTime(s.issued_at)}${o.void ? ' — เอกสารนี้ถูกยกเลิกแล้ว' : ''}</div>`;
   return page(body);
@@ -134,12 +164,32 @@ export async function applicationHtml(d: ApplicationFormData) {
     qr = `<div class="qr" data-promptpay="${esc(payload)}">${svg}<div><b>สแกนเพื่อชำระยอดคงเหลือ</b><br>พร้อมเพย์ ${esc(d.school.promptpay_id)}<br>จำนวน <b>${baht(d.totals.due)}</b> บาท<br><span class="muted">อ้างอิง ${esc(d.application_code)}</span></div></div>`;
   }
   const refundedS = toSatang(d.totals.refunded);
-  const courseRows = d.courses.map((l, i) => `<tr><td class="num">${i + 1}</td><td>${esc(l.name)}<div class="muted">${esc(l.type)}${l.promotion_code ? ` · โปรโมชั่น ${esc(l.promotion_code)}` : ''}${l.exam_date ? ` · วันสอบ ${formatThaiDate(l.exam_date)}` : ''}</div></td>
-    <td class="num">${baht(l.cost)}</td><td class="num">${baht(l.discount)}</td><td class="num">${formatBaht(toSatang(l.cost) - toSatang(l.discount))}</td></tr>`).join('');
-  const feeRows = d.other_fees.map((l, i) => `<tr><td class="num">${d.courses.length + i + 1}</td><td>${esc(l.name)}${l.date ? `<div class="muted">วันที่ ${formatThaiDate(l.date)}</div>` : ''}</td>
-    <td class="num">${baht(l.cost)}</td><td class="num">${baht(l.discount)}</td><td class="num">${formatBaht(toSatang(l.cost) - toSatang(l.discount))}</td></tr>`).join('');
-  const payRows = d.payments.map((p) => `<tr${p.is_void ? ' style="text-decoration:line-through;color:#888"' : ''}><td>${esc(p.number)}</td><td>${formatThaiDate(p.date)}</td>
-    <td>${p.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'} (${PAY[p.pay_type]})${p.transfer ? `<div class="muted">${esc(p.transfer)}</div>` : ''}${p.is_void ? ' — ยกเลิก' : ''}</td><td class="num">${p.kind === 'refund' ? '-' : ''}${baht(p.amount)}</td></tr>`).join('');
+  const courseRows = d.courses
+    .map(
+      (
+        l,
+        i,
+      ) => `<tr><td class="num">${i + 1}</td><td>${esc(l.name)}<div class="muted">${esc(l.type)}${l.promotion_code ? ` · โปรโมชั่น ${esc(l.promotion_code)}` : ''}${l.exam_date ? ` · วันสอบ ${formatThaiDate(l.exam_date)}` : ''}</div></td>
+    <td class="num">${baht(l.cost)}</td><td class="num">${baht(l.discount)}</td><td class="num">${formatBaht(toSatang(l.cost) - toSatang(l.discount))}</td></tr>`,
+    )
+    .join('');
+  const feeRows = d.other_fees
+    .map(
+      (
+        l,
+        i,
+      ) => `<tr><td class="num">${d.courses.length + i + 1}</td><td>${esc(l.name)}${l.date ? `<div class="muted">วันที่ ${formatThaiDate(l.date)}</div>` : ''}</td>
+    <td class="num">${baht(l.cost)}</td><td class="num">${baht(l.discount)}</td><td class="num">${formatBaht(toSatang(l.cost) - toSatang(l.discount))}</td></tr>`,
+    )
+    .join('');
+  const payRows = d.payments
+    .map(
+      (
+        p,
+      ) => `<tr${p.is_void ? ' style="text-decoration:line-through;color:#888"' : ''}><td>${esc(p.number)}</td><td>${formatThaiDate(p.date)}</td>
+    <td>${p.kind === 'refund' ? 'คืนเงิน' : 'รับชำระ'} (${PAY[p.pay_type]})${p.transfer ? `<div class="muted">${esc(p.transfer)}</div>` : ''}${p.is_void ? ' — ยกเลิก' : ''}</td><td class="num">${p.kind === 'refund' ? '-' : ''}${baht(p.amount)}</td></tr>`,
+    )
+    .join('');
   const body = `
     ${header(d.school, d.branch, esc(d.title), `<small>เลขที่ ${esc(d.application_code)}</small>`)}
     <div class="meta">
@@ -148,7 +198,14 @@ export async function applicationHtml(d: ApplicationFormData) {
       <div><span class="k">${c.is_foreigner ? 'เลขหนังสือเดินทาง' : 'เลขประจำตัวประชาชน'}</span> ${esc(idOf(c.idcard))}</div>
       <div><span class="k">สถานะ</span> ${esc(d.status)}</div>
       <div><span class="k">วันเกิด</span> ${c.birthday ? formatThaiDateLong(c.birthday) : '-'}${c.age !== null ? ` (อายุ ${c.age} ปี)` : ''}</div>
-      <div><span class="k">โทร.</span> ${esc([c.phone_1, c.phone_2].filter(Boolean).map((p) => formatPhone(p)).join(', ')) || '-'}</div>
+      <div><span class="k">โทร.</span> ${
+        esc(
+          [c.phone_1, c.phone_2]
+            .filter(Boolean)
+            .map((p) => formatPhone(p))
+            .join(', '),
+        ) || '-'
+      }</div>
       <div style="grid-column: span 2"><span class="k">ที่อยู่</span> ${esc(c.address) || '-'}</div>
       ${d.related ? `<div style="grid-column: span 2"><span class="k">คำร้องของใบสมัคร</span> ${esc(d.related.code)}${d.related.courses.length ? ` (${esc(d.related.courses.join(', '))})` : ''}</div>` : ''}
     </div>
@@ -160,11 +217,15 @@ export async function applicationHtml(d: ApplicationFormData) {
       <tr><td class="num">ยอดรวม</td><td class="num" style="width:110pt">${baht(d.totals.total)}</td></tr>
       <tr><td class="num">หัก ส่วนลด</td><td class="num">${baht(d.totals.discount)}</td></tr>
       <tr class="strong"><td class="num">ยอดสุทธิ</td><td class="num">${baht(d.totals.net)}</td></tr>
-      ${refundedS > 0 ? `
+      ${
+        refundedS > 0
+          ? `
       <tr><td class="num">รับชำระ</td><td class="num">${baht(fromSatang(toSatang(d.totals.paid) + refundedS))}</td></tr>
       <tr><td class="num">หัก คืนเงิน</td><td class="num">${baht(d.totals.refunded)}</td></tr>
-      <tr><td class="num">ชำระสุทธิ</td><td class="num">${baht(d.totals.paid)}</td></tr>` : `
-      <tr><td class="num">ชำระแล้ว</td><td class="num">${baht(d.totals.paid)}</td></tr>`}
+      <tr><td class="num">ชำระสุทธิ</td><td class="num">${baht(d.totals.paid)}</td></tr>`
+          : `
+      <tr><td class="num">ชำระแล้ว</td><td class="num">${baht(d.totals.paid)}</td></tr>`
+      }
       <tr class="strong"><td class="num">${d.closed_reason ? 'ยอดค้างชำระ' : 'ยอดคงเหลือ'}</td><td class="num">${baht(d.totals.due)}</td></tr>
     </table>
     ${d.closed_reason ? `<div class="muted">${esc(d.closed_reason)}${toSatang(d.totals.balance) > 0 ? ` ไม่เรียกเก็บส่วนที่ยังไม่ได้ชำระ (${baht(d.totals.balance)} บาท)` : ''}</div>` : ''}

@@ -41,12 +41,20 @@ export interface AuthOptions {
 
 export const ACCESS_AUDIENCE = 'khabkhi-api';
 
-export async function signAccessToken(secret: Uint8Array, ttl: number, userId: number, familyId: string): Promise<string> {
+export async function signAccessToken(
+  secret: Uint8Array,
+  ttl: number,
+  userId: number,
+  familyId: string,
+): Promise<string> {
   return signToken(secret, ACCESS_AUDIENCE, ttl, { sub: String(userId), fam: familyId });
 }
 
 /** The user and session family of a valid access token, or null (expired, forged, wrong audience). */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<{ userId: number; familyId: string } | null> {
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<{ userId: number; familyId: string } | null> {
   const payload = verifyToken(secret, ACCESS_AUDIENCE, token);
   if (!payload) return null;
   const userId = Number(payload.sub);
@@ -56,20 +64,35 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
 }
 
 /** The query behind every authenticated request, prepared once per database (parsed and planned once per connection). */
-const actorQuery = preparedPer((db: Db) => db
+const actorQuery = preparedPer((db: Db) =>
+  db
     .select({
-      userId: users.user_id, username: users.username, roleId: roles.role_id, roleSlug: roles.slug,
-      abilities: roles.abilities, allBranches: roles.all_branches, childBranches: roles.child_branches,
-      branchId: users.branch_id, headOffice: branches.is_head_office,
+      userId: users.user_id,
+      username: users.username,
+      roleId: roles.role_id,
+      roleSlug: roles.slug,
+      abilities: roles.abilities,
+      allBranches: roles.all_branches,
+      childBranches: roles.child_branches,
+      branchId: users.branch_id,
+      headOffice: branches.is_head_office,
       // the session family must be alive and belong to this user
       live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${sql.placeholder('familyId')}::uuid and ${refreshTokens.user_id} = ${users.user_id} and ${refreshTokens.revoked_at} is null)`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.role_id, users.role_id))
     .innerJoin(branches, eq(branches.branch_id, users.branch_id))
-    .where(and(eq(users.user_id, sql.placeholder('userId')), eq(users.is_delete, false), eq(users.status, 'active'), eq(roles.is_delete, false)))
+    .where(
+      and(
+        eq(users.user_id, sql.placeholder('userId')),
+        eq(users.is_delete, false),
+        eq(users.status, 'active'),
+        eq(roles.is_delete, false),
+      ),
+    )
     .limit(1)
-    .prepare('auth_actor'));
+    .prepare('auth_actor'),
+);
 
 export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
   const rows = await actorQuery(db).execute({ userId, familyId });
@@ -79,14 +102,22 @@ export async function loadActor(db: Db, userId: number, familyId: string): Promi
   if (!r.allBranches && !r.headOffice) {
     branchScope = [r.branchId];
     if (r.childBranches) {
-      const kids = await db.select({ id: branches.branch_id }).from(branches)
+      const kids = await db
+        .select({ id: branches.branch_id })
+        .from(branches)
         .where(and(eq(branches.parent_id, r.branchId), eq(branches.is_delete, false)));
       branchScope.push(...kids.map((k) => k.id));
     }
   }
   return {
-    userId: r.userId, username: r.username, roleId: r.roleId, roleSlug: r.roleSlug, branchId: r.branchId,
-    familyId, abilities: r.abilities, branchScope,
+    userId: r.userId,
+    username: r.username,
+    roleId: r.roleId,
+    roleSlug: r.roleSlug,
+    branchId: r.branchId,
+    familyId,
+    abilities: r.abilities,
+    branchScope,
   };
 }
 
@@ -94,8 +125,8 @@ export interface RouteRule {
   method: string;
   url: string;
   auth: AuthRule;
-  /** the request schemas as declared (JSON Schema): body, querystring, params */
-  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** the request and response schemas as declared (JSON Schema): body, querystring, params, response by status */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 }
 
 declare module 'fastify' {
@@ -105,33 +136,42 @@ declare module 'fastify' {
   }
 }
 
-export default fp<AuthOptions>(async function authPlugin(app: FastifyInstance, opts) {
-  app.decorateRequest('actor', null);
+export default fp<AuthOptions>(
+  async function authPlugin(app: FastifyInstance, opts) {
+    app.decorateRequest('actor', null);
 
-  // Every /api route must say who may call it: a route without a rule is a programming error.
-  const registry: RouteRule[] = [];
-  app.decorate('routeRules', registry);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} has no auth rule`);
-    const schema = { body: route.schema?.body, querystring: route.schema?.querystring, params: route.schema?.params };
-    for (const m of [route.method].flat()) if (m !== 'HEAD') registry.push({ method: m, url: route.url, auth: route.config.auth as AuthRule, schema });
-  });
+    // Every /api route must say who may call it: a route without a rule is a programming error.
+    const registry: RouteRule[] = [];
+    app.decorate('routeRules', registry);
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      if (!route.config?.auth) throw new Error(`route ${route.method} ${route.url} has no auth rule`);
+      const schema = {
+        body: route.schema?.body,
+        querystring: route.schema?.querystring,
+        params: route.schema?.params,
+        response: route.schema?.response as Record<string, unknown> | undefined,
+      };
+      for (const m of [route.method].flat())
+        if (m !== 'HEAD') registry.push({ method: m, url: route.url, auth: route.config.auth as AuthRule, schema });
+    });
 
-  app.addHook('onRequest', async (req) => {
-    const rule = req.routeOptions.config?.auth;
-    if (!rule || rule === 'public') return;
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw unauthorized('กรุณาเข้าสู่ระบบ');
-    const claims = await verifyAccessToken(opts.secret, token);
-    if (!claims) throw unauthorized('เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่');
-    const actor = await loadActor(opts.db, claims.userId, claims.familyId);
-    if (!actor) throw unauthorized('เซสชันหมดอายุหรือบัญชีถูกระงับ กรุณาเข้าสู่ระบบใหม่');
-    req.actor = actor;
-    if (rule !== 'user' && !can(actor.abilities, rule[0], rule[1])) throw forbidden();
-  });
-}, { name: 'khabkhi-auth' });
+    app.addHook('onRequest', async (req) => {
+      const rule = req.routeOptions.config?.auth;
+      if (!rule || rule === 'public') return;
+      const header = req.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) throw unauthorized('กรุณาเข้าสู่ระบบ');
+      const claims = await verifyAccessToken(opts.secret, token);
+      if (!claims) throw unauthorized('เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่');
+      const actor = await loadActor(opts.db, claims.userId, claims.familyId);
+      if (!actor) throw unauthorized('เซสชันหมดอายุหรือบัญชีถูกระงับ กรุณาเข้าสู่ระบบใหม่');
+      req.actor = actor;
+      if (rule !== 'user' && !can(actor.abilities, rule[0], rule[1])) throw forbidden();
+    });
+  },
+  { name: 'khabkhi-auth' },
+);
 
 /** The caller of a route whose rule is not 'public'. */
 export function actorOf(req: FastifyRequest): Actor {
@@ -155,4 +195,3 @@ export function assertBranch(actor: Actor, branchId: number | null | undefined):
 export function branchScopeWhere(actor: Actor, column: Parameters<typeof inArray>[0]) {
   return actor.branchScope === null ? undefined : inArray(column, actor.branchScope);
 }
-

@@ -33,7 +33,14 @@ export function metaOf(page: number, perPage: number, total: number): Meta {
   return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) };
 }
 
-export function table<T, F>(rows: T[], filter: F, page: number, perPage: number, total: number, message = 'สำเร็จ'): TableEnvelope<T, F> {
+export function table<T, F>(
+  rows: T[],
+  filter: F,
+  page: number,
+  perPage: number,
+  total: number,
+  message = 'สำเร็จ',
+): TableEnvelope<T, F> {
   return { status: 'success', message, data: rows, filter, meta: metaOf(page, perPage, total) };
 }
 

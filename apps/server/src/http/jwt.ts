@@ -20,16 +20,41 @@ function cached<T>(store: WeakMap<Uint8Array, Map<string, T>>, secret: Uint8Arra
 }
 
 /** A token for `audience` that expires after ttlSeconds; iat and exp are set here. */
-export function signToken(secret: Uint8Array, audience: string, ttlSeconds: number, claims: Record<string, unknown>): string {
-  const sign = cached(signers, secret, `${audience}|${ttlSeconds}`, () =>
-    createSigner({ key: Buffer.from(secret), algorithm: 'HS256', aud: audience, expiresIn: ttlSeconds * 1000 }) as Signer);
+export function signToken(
+  secret: Uint8Array,
+  audience: string,
+  ttlSeconds: number,
+  claims: Record<string, unknown>,
+): string {
+  const sign = cached(
+    signers,
+    secret,
+    `${audience}|${ttlSeconds}`,
+    () =>
+      createSigner({
+        key: Buffer.from(secret),
+        algorithm: 'HS256',
+        aud: audience,
+        expiresIn: ttlSeconds * 1000,
+      }) as Signer,
+  );
   return sign(claims);
 }
 
 /** The claims of a valid token for `audience` (right signature and algorithm, not expired), or null. */
 export function verifyToken(secret: Uint8Array, audience: string, token: string): Record<string, unknown> | null {
-  const verify = cached(verifiers, secret, audience, () =>
-    createVerifier({ key: Buffer.from(secret), algorithms: ['HS256'], allowedAud: audience, requiredClaims: ['exp'] }) as Verifier);
+  const verify = cached(
+    verifiers,
+    secret,
+    audience,
+    () =>
+      createVerifier({
+        key: Buffer.from(secret),
+        algorithms: ['HS256'],
+        allowedAud: audience,
+        requiredClaims: ['exp'],
+      }) as Verifier,
+  );
   try {
     return verify(token);
   } catch {

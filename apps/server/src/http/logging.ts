@@ -12,10 +12,23 @@ export function maskUrl(url: string): string {
 }
 
 /** Fields that carry a secret wherever they appear in a logged object (one or two levels deep). */
-const SECRET_KEYS = ['password', 'old_password', 'new_password', 'confirm_password', 'refreshToken', 'accessToken', 'token', 'authorization', 'cookie'];
+const SECRET_KEYS = [
+  'password',
+  'old_password',
+  'new_password',
+  'confirm_password',
+  'refreshToken',
+  'accessToken',
+  'token',
+  'authorization',
+  'cookie',
+];
 
 export const REDACT_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]', 'res.headers["set-cookie"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["idempotency-key"]',
+  'res.headers["set-cookie"]',
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
@@ -28,7 +41,13 @@ export function loggerOptions(level: string, extra?: FastifyServerOptions['logge
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     serializers: {
       req(req: FastifyRequest) {
-        return { method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+        return {
+          method: req.method,
+          url: maskUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        };
       },
     },
     ...given,

@@ -14,13 +14,20 @@ export const namedOptions = (names: readonly string[]): Opt[] => names.map((n) =
  * ILIKE over several columns; % and _ typed by the user are taken literally. Text that looks like a phone
  * number ("081-234-5678") also matches the digits-only phone columns by its digits.
  */
-export function textSearch(text: string | undefined, columns: (AnyColumn | SQL)[], phoneColumns: AnyColumn[] = []): SQL | undefined {
+export function textSearch(
+  text: string | undefined,
+  columns: (AnyColumn | SQL)[],
+  phoneColumns: AnyColumn[] = [],
+): SQL | undefined {
   if (isAll(text)) return undefined;
   const t = text!.trim();
   if (!t) return undefined;
   const pattern = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = phoneColumns.length ? phoneSearchDigits(t) : null;
-  return or(...columns.map((c) => ilike(c as AnyColumn, pattern)), ...(digits ? phoneColumns.map((c) => like(c, `%${digits}%`)) : []));
+  return or(
+    ...columns.map((c) => ilike(c as AnyColumn, pattern)),
+    ...(digits ? phoneColumns.map((c) => like(c, `%${digits}%`)) : []),
+  );
 }
 
 export function allOf(...conds: (SQL | undefined)[]): SQL | undefined {

@@ -3,15 +3,16 @@ import addFormatsModule from 'ajv-formats';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { labelOf } from '@khabkhi/contracts';
-import { AppError, errorEnvelope } from './errors.js';
+import { AppError, errorEnvelope, type FieldError } from './errors.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv) => Ajv;
 
 /**
  * Two validators: bodies are taken as sent (no coercion, unknown fields refused);
  * query strings and path params are strings on the wire and are coerced to the schema's types.
  */
-const common = { allErrors: false, strict: false, removeAdditional: false as const, useDefaults: true };
+const common = { allErrors: true, strict: false, removeAdditional: false as const, useDefaults: true };
 const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
 const queryAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
 
@@ -20,17 +21,64 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   const validate = ajv.compile(schema as object);
   return (data: unknown) => {
     if (validate(data)) return { value: data };
-    return { error: new AppError(400, thaiValidationMessage(validate.errors ?? [], httpPart), { errors: validate.errors?.map(simplify) }) };
+    const errors = validate.errors ?? [];
+    const details = fieldErrors(errors, httpPart);
+    return { error: new AppError(400, details[0]?.message ?? 'ข้อมูลไม่ถูกต้อง', details) };
   };
 };
 
-function simplify(e: ErrorObject) {
-  return { field: fieldOf(e), keyword: e.keyword, params: e.params };
+/** The property path of an error in API names, dot-separated ("courses.1.exam_date"); '' for the whole body. */
+function pathOf(e: ErrorObject): string {
+  const parts = e.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (e.keyword === 'required') parts.push(String((e.params as { missingProperty: string }).missingProperty));
+  if (e.keyword === 'additionalProperties')
+    parts.push(String((e.params as { additionalProperty: string }).additionalProperty));
+  return parts.join('.');
+}
+
+const isUnion = (e: ErrorObject) => e.keyword === 'anyOf' || e.keyword === 'oneOf';
+const inside = (x: ErrorObject, u: ErrorObject) =>
+  x !== u && x.schemaPath.startsWith(`${u.schemaPath}/`) && x.instancePath.startsWith(u.instancePath);
+
+/**
+ * Every invalid field (ajv runs with allErrors), once each, in the order of the schema: the errors of a
+ * union's branches are folded into the union's one complaint, as in the message.
+ */
+export function fieldErrors(errors: ErrorObject[], httpPart?: string): FieldError[] {
+  const unions = errors.filter(isUnion);
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (unions.some((u) => inside(e, u))) continue;
+    let shown = e;
+    let text: string;
+    if (isUnion(e)) {
+      const within = errors.filter((x) => inside(x, e));
+      const found = unionProblem([...within, e]);
+      shown = found?.e ?? within[0] ?? e;
+      text = found?.text ?? problem(shown);
+    } else text = problem(e);
+    const field = pathOf(shown);
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const name = fieldOf(shown);
+    const message = name
+      ? `${fieldName(name, lineOf(shown))}: ${text}`
+      : shown.keyword === 'type' && httpPart === 'body'
+        ? 'ข้อมูลที่ส่งมาไม่ถูกต้อง (ต้องเป็น JSON ออบเจกต์)'
+        : `ข้อมูลไม่ถูกต้อง: ${text}`;
+    out.push({ field, message });
+  }
+  return out;
 }
 
 function fieldOf(e: ErrorObject): string {
   if (e.keyword === 'required') return String((e.params as { missingProperty: string }).missingProperty);
-  if (e.keyword === 'additionalProperties') return String((e.params as { additionalProperty: string }).additionalProperty);
+  if (e.keyword === 'additionalProperties')
+    return String((e.params as { additionalProperty: string }).additionalProperty);
   const parts = e.instancePath.split('/').filter(Boolean);
   // a line inside an array: "course[0].cost" → name the field itself
   const last = [...parts].reverse().find((p) => !/^\d+$/.test(p));
@@ -40,22 +88,39 @@ function fieldOf(e: ErrorObject): string {
 function problem(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'required': return 'ต้องระบุ';
-    case 'additionalProperties': return 'ไม่ใช่ช่องข้อมูลที่ระบบรู้จัก';
-    case 'type': return `ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็น${typeName(String(p.type))})`;
-    case 'minLength': return p.limit === 1 ? 'ต้องระบุ' : `ต้องมีอย่างน้อย ${p.limit} ตัวอักษร`;
-    case 'maxLength': return `ยาวเกิน ${p.limit} ตัวอักษร`;
-    case 'minimum': return `ต้องไม่น้อยกว่า ${p.limit}`;
-    case 'maximum': return `ต้องไม่เกิน ${p.limit}`;
-    case 'exclusiveMinimum': return `ต้องมากกว่า ${p.limit}`;
-    case 'minItems': return `ต้องมีอย่างน้อย ${p.limit} รายการ`;
-    case 'maxItems': return `มีได้ไม่เกิน ${p.limit} รายการ`;
-    case 'enum': return `ต้องเป็นค่าใดค่าหนึ่งใน: ${(p.allowedValues as unknown[]).join(', ')}`;
-    case 'const': return `ต้องเป็น ${String(p.allowedValue)}`;
-    case 'pattern': return 'รูปแบบไม่ถูกต้อง';
-    case 'format': return p.format === 'date' ? DATE_PROBLEM : 'รูปแบบไม่ถูกต้อง';
-    case 'anyOf': case 'oneOf': return 'ค่าไม่ถูกต้อง';
-    default: return 'ค่าไม่ถูกต้อง';
+    case 'required':
+      return 'ต้องระบุ';
+    case 'additionalProperties':
+      return 'ไม่ใช่ช่องข้อมูลที่ระบบรู้จัก';
+    case 'type':
+      return `ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็น${typeName(String(p.type))})`;
+    case 'minLength':
+      return p.limit === 1 ? 'ต้องระบุ' : `ต้องมีอย่างน้อย ${p.limit} ตัวอักษร`;
+    case 'maxLength':
+      return `ยาวเกิน ${p.limit} ตัวอักษร`;
+    case 'minimum':
+      return `ต้องไม่น้อยกว่า ${p.limit}`;
+    case 'maximum':
+      return `ต้องไม่เกิน ${p.limit}`;
+    case 'exclusiveMinimum':
+      return `ต้องมากกว่า ${p.limit}`;
+    case 'minItems':
+      return `ต้องมีอย่างน้อย ${p.limit} รายการ`;
+    case 'maxItems':
+      return `มีได้ไม่เกิน ${p.limit} รายการ`;
+    case 'enum':
+      return `ต้องเป็นค่าใดค่าหนึ่งใน: ${(p.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `ต้องเป็น ${String(p.allowedValue)}`;
+    case 'pattern':
+      return 'รูปแบบไม่ถูกต้อง';
+    case 'format':
+      return p.format === 'date' ? DATE_PROBLEM : 'รูปแบบไม่ถูกต้อง';
+    case 'anyOf':
+    case 'oneOf':
+      return 'ค่าไม่ถูกต้อง';
+    default:
+      return 'ค่าไม่ถูกต้อง';
   }
 }
 
@@ -63,7 +128,19 @@ function problem(e: ErrorObject): string {
 export const DATE_PROBLEM = 'ไม่ใช่วันที่ที่มีอยู่จริง (ต้องเป็นวันที่ในรูปแบบ ปปปป-ดด-วว ปีคริสต์ศักราช)';
 
 function typeName(t: string): string {
-  return ({ string: 'ข้อความ', integer: 'จำนวนเต็ม', number: 'ตัวเลข', boolean: 'ค่าจริง/เท็จ', array: 'รายการ', object: 'ออบเจกต์', null: 'ค่าว่าง' } as Record<string, string>)[t.split(',')[0]] ?? t;
+  return (
+    (
+      {
+        string: 'ข้อความ',
+        integer: 'จำนวนเต็ม',
+        number: 'ตัวเลข',
+        boolean: 'ค่าจริง/เท็จ',
+        array: 'รายการ',
+        object: 'ออบเจกต์',
+        null: 'ค่าว่าง',
+      } as Record<string, string>
+    )[t.split(',')[0]] ?? t
+  );
 }
 
 /**
@@ -76,34 +153,45 @@ function unionProblem(errors: ErrorObject[]): { e: ErrorObject; text: string } |
   if (!union) return undefined;
   // a value of the right shape with a wrong field inside (a payment object whose amount is missing):
   // name that field, not the union ("การชำระเงิน: ต้องเป็นค่าว่าง" would say the opposite of the truth)
-  const inner = errors.find((x) => x !== union && x.schemaPath.startsWith(`${union.schemaPath}/`)
-    && (x.instancePath.startsWith(`${union.instancePath}/`) || x.keyword === 'required' || x.keyword === 'additionalProperties'));
+  const inner = errors.find(
+    (x) =>
+      x !== union &&
+      x.schemaPath.startsWith(`${union.schemaPath}/`) &&
+      (x.instancePath.startsWith(`${union.instancePath}/`) ||
+        x.keyword === 'required' ||
+        x.keyword === 'additionalProperties'),
+  );
   if (inner) return { e: inner, text: problem(inner) };
-  const branches = errors.filter((x) => x !== union && x.instancePath === union.instancePath && x.schemaPath.startsWith(`${union.schemaPath}/`));
+  const branches = errors.filter(
+    (x) => x !== union && x.instancePath === union.instancePath && x.schemaPath.startsWith(`${union.schemaPath}/`),
+  );
   if (!branches.length) return undefined;
-  if (branches.every((x) => x.keyword === 'const')) {
-    return { e: union, text: `ต้องเป็นค่าใดค่าหนึ่งใน: ${branches.map((x) => String((x.params as { allowedValue: unknown }).allowedValue)).join(', ')}` };
+  // literals: each branch says const (and, with allErrors, also type when the value is of another type)
+  const consts = branches.filter((x) => x.keyword === 'const');
+  if (
+    consts.length &&
+    branches.every((x) => x.keyword === 'const' || x.keyword === 'type') &&
+    consts.length === new Set(branches.map((x) => x.schemaPath.replace(/\/[^/]+$/, ''))).size
+  ) {
+    return {
+      e: union,
+      text: `ต้องเป็นค่าใดค่าหนึ่งใน: ${consts.map((x) => String((x.params as { allowedValue: unknown }).allowedValue)).join(', ')}`,
+    };
   }
   if (branches.every((x) => x.keyword === 'type')) {
-    return { e: union, text: `ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็น${branches.map((x) => typeName(String((x.params as { type: string }).type))).join(' หรือ ')})` };
+    return {
+      e: union,
+      text: `ชนิดข้อมูลไม่ถูกต้อง (ต้องเป็น${branches.map((x) => typeName(String((x.params as { type: string }).type))).join(' หรือ ')})`,
+    };
   }
   // a mix (e.g. '' or an e-mail address): the most specific complaint is the one that is neither const nor type
   const specific = branches.find((x) => x.keyword !== 'const' && x.keyword !== 'type');
   return specific ? { e: specific, text: problem(specific) } : undefined;
 }
 
+/** The Thai message of a refused request: its first invalid field (every one is in `details`). */
 export function thaiValidationMessage(errors: ErrorObject[], httpPart?: string): string {
-  const first = errors[0];
-  if (!first) return 'ข้อมูลไม่ถูกต้อง';
-  const union = unionProblem(errors);
-  const e = union?.e ?? first;
-  const text = union?.text ?? problem(e);
-  const field = fieldOf(e);
-  if (!field) {
-    if (e.keyword === 'type' && httpPart === 'body') return 'ข้อมูลที่ส่งมาไม่ถูกต้อง (ต้องเป็น JSON ออบเจกต์)';
-    return `ข้อมูลไม่ถูกต้อง: ${text}`;
-  }
-  return `${fieldName(field, lineOf(e))}: ${text}`;
+  return fieldErrors(errors, httpPart)[0]?.message ?? 'ข้อมูลไม่ถูกต้อง';
 }
 
 /**
@@ -118,7 +206,10 @@ export function fieldName(field: string, line?: number): string {
 
 /** The 1-based line of the innermost list an error is inside ("/courses/1/exam_date" → 2). */
 function lineOf(e: ErrorObject): number | undefined {
-  const index = e.instancePath.split('/').filter((p) => /^\d+$/.test(p)).pop();
+  const index = e.instancePath
+    .split('/')
+    .filter((p) => /^\d+$/.test(p))
+    .pop();
   return index === undefined ? undefined : Number(index) + 1;
 }
 
@@ -143,14 +234,17 @@ export function nulError(path: string[]): AppError {
   const field = [...path].reverse().find((p) => !/^\d+$/.test(p));
   const index = path.filter((p) => /^\d+$/.test(p)).pop();
   const text = 'มีอักขระควบคุมที่ใช้ไม่ได้ (NUL) กรุณาพิมพ์ใหม่';
-  const message = field ? `${fieldName(field.replace(/\u0000/g, ''), index === undefined ? undefined : Number(index) + 1)}: ${text}` : `ข้อมูลไม่ถูกต้อง: ${text}`;
-  return new AppError(400, message, [{ field: path.join('.'), message: text }]);
+  const message = field
+    ? `${fieldName(field.replace(/\u0000/g, ''), index === undefined ? undefined : Number(index) + 1)}: ${text}`
+    : `ข้อมูลไม่ถูกต้อง: ${text}`;
+  return new AppError(400, message, [{ field: path.join('.'), message }]);
 }
 
 /** Fastify's errors raised before routing: an undecodable URL (%E0%A4%A) or a path parameter over the limit. */
 export function frameworkErrors(err: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(414).send(errorEnvelope('ที่อยู่ที่เรียกยาวเกินกำหนด'));
-  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send(errorEnvelope('ที่อยู่ที่เรียกไม่ถูกต้อง (มีอักขระที่ถอดรหัสไม่ได้)'));
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply.status(400).send(errorEnvelope('ที่อยู่ที่เรียกไม่ถูกต้อง (มีอักขระที่ถอดรหัสไม่ได้)'));
   return reply.status(400).send(errorEnvelope('คำขอไม่ถูกต้อง'));
 }
 
@@ -162,11 +256,15 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const timeout = err.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-  const [status, reason, message] = tooLarge ? [431, 'Request Header Fields Too Large', 'ส่วนหัวหรือที่อยู่ของคำขอยาวเกินกำหนด']
-    : timeout ? [408, 'Request Timeout', 'คำขอใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง']
+  const [status, reason, message] = tooLarge
+    ? [431, 'Request Header Fields Too Large', 'ส่วนหัวหรือที่อยู่ของคำขอยาวเกินกำหนด']
+    : timeout
+      ? [408, 'Request Timeout', 'คำขอใช้เวลานานเกินกำหนด กรุณาลองใหม่อีกครั้ง']
       : [400, 'Bad Request', 'คำขอไม่ถูกต้อง'];
   const body = JSON.stringify(errorEnvelope(message));
   if (!socket.writable) return void socket.destroy();
   // end() flushes the answer before closing (destroy() could cut it off)
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -11,6 +11,12 @@ import customerRoutes from './customers/routes.js';
 import paymentRoutes from './payments/routes.js';
 import requestRoutes from './approvals/routes.js';
 import auditRoutes from './audit/routes.js';
+import accountingRoutes from './accounting/routes.js';
+import evaluationRoutes from './evaluations/routes.js';
+import vehicleRoutes from './vehicles/routes.js';
+import expenseRoutes from './expenses/routes.js';
+import payrollRoutes from './payroll/routes.js';
+import examRoutes from './exams/routes.js';
 
 /** One Fastify plugin per feature, each mounted under /api. */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -26,4 +32,10 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   cashCloseRoutes,
   catalogRoutes,
   auditRoutes,
+  accountingRoutes,
+  evaluationRoutes,
+  vehicleRoutes,
+  expenseRoutes,
+  payrollRoutes,
+  examRoutes,
 ];

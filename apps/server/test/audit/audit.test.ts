@@ -10,14 +10,25 @@ let appId: number;
 beforeAll(async () => {
   ({ t, cat } = suite);
   const malee = await t.as('malee');
-  const r = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [], payment: { paid: '1000', pay_type: 'cash' } });
+  const r = await malee.post('/api/application/create', {
+    customer: customer(),
+    courses: [{ course_id: cat.car }],
+    other_fees: [],
+    payment: { paid: '1000', pay_type: 'cash' },
+  });
   expect(r.status, r.body.message).toBe(200);
   appId = r.body.data.application.application_id;
-  const pay = await malee.post('/api/application/paybalance', { application_id: appId, paid: '500', pay_type: 'cash' }, { 'idempotency-key': 'audit-test-1' });
+  const pay = await malee.post(
+    '/api/application/paybalance',
+    { application_id: appId, paid: '500', pay_type: 'cash' },
+    { 'idempotency-key': 'audit-test-1' },
+  );
   expect(pay.status, pay.body.message).toBe(200);
   // a change at BKN the head office may see and HQ's manager may not
   const anan = await t.as('anan');
-  expect((await anan.post('/api/course/create', { name: 'หลักสูตรบางเขนเพื่อทดสอบประวัติ', price: '100', type: 'รถยนต์' })).status).toBe(200);
+  expect(
+    (await anan.post('/api/course/create', { name: 'หลักสูตรบางเขนเพื่อทดสอบประวัติ', price: '100', type: 'รถยนต์' })).status,
+  ).toBe(200);
 });
 
 describe('audit/gettable (issue 12.15)', () => {
@@ -26,7 +37,13 @@ describe('audit/gettable (issue 12.15)', () => {
     const r = await admin.get('/api/audit/gettable', { per_page: 100 });
     expect(r.status, r.body.message).toBe(200);
     const course = r.body.data.find((x: any) => x.entity === 'course' && x.after?.name === 'หลักสูตรบางเขนเพื่อทดสอบประวัติ');
-    expect(course).toMatchObject({ entity_name: 'หลักสูตร', action: 'create', action_name: 'เพิ่ม', branch_name: 'สาขาบางเขน', before: null });
+    expect(course).toMatchObject({
+      entity_name: 'หลักสูตร',
+      action: 'create',
+      action_name: 'เพิ่ม',
+      branch_name: 'สาขาบางเขน',
+      before: null,
+    });
     expect(course.user_name).toMatch(/\(anan\)$/);
     const ats = r.body.data.map((x: any) => x.at);
     expect([...ats].sort().reverse()).toEqual(ats);
@@ -47,7 +64,9 @@ describe('audit/gettable (issue 12.15)', () => {
     expect(bkn.body.data.every((x: any) => x.branch_id === bknId)).toBe(true);
     const today = todayBangkok();
     expect((await admin.get('/api/audit/gettable', { start: today, end: today })).body.meta.total).toBeGreaterThan(0);
-    expect((await admin.get('/api/audit/gettable', { start: addDays(today, 1), end: addDays(today, 2) })).body.meta.total).toBe(0);
+    expect(
+      (await admin.get('/api/audit/gettable', { start: addDays(today, 1), end: addDays(today, 2) })).body.meta.total,
+    ).toBe(0);
     const bad = await admin.get('/api/audit/gettable', { start: '2026-02-31' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/วันเริ่มต้น: ไม่ใช่วันที่ที่มีอยู่จริง/);
@@ -70,7 +89,11 @@ describe('audit/application/{id}', () => {
     const malee = await t.as('malee');
     const r = await malee.get(`/api/audit/application/${appId}`);
     expect(r.status, r.body.message).toBe(200);
-    expect(r.body.data.map((x: any) => `${x.entity}:${x.action}`)).toEqual(['application:create', 'payment:create', 'payment:create']);
+    expect(r.body.data.map((x: any) => `${x.entity}:${x.action}`)).toEqual([
+      'application:create',
+      'payment:create',
+      'payment:create',
+    ]);
     expect(r.body.data[2].after.payment.amount).toBe('500');
     expect((await (await t.as('suda')).get(`/api/audit/application/${appId}`)).status).toBe(403);
     expect((await malee.get('/api/audit/application/999999')).status).toBe(404);

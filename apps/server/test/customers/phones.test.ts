@@ -8,21 +8,32 @@ import { customer, moneySuite, type Catalog } from '../money/fixtures.js';
 const suite = moneySuite();
 let t: TestApp;
 let cat: Catalog;
-beforeAll(() => { ({ t, cat } = suite); });
+beforeAll(() => {
+  ({ t, cat } = suite);
+});
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 describe('phone numbers are stored as digits and found however they are typed', () => {
   it('a customer registered with 081-234-5678 is stored as 0812345678 and found by 0812345678, 081-234-5678, 081 234 and (081)2345678', async () => {
     const malee = await t.as('malee');
     const c = customer({ phone_1: '081-234-5678', phone_2: '+66 2 123 4567', fname: 'โทรศัพท์' });
-    const r = await malee.post('/api/application/create', { customer: c, courses: [{ course_id: cat.car }], other_fees: [] });
+    const r = await malee.post('/api/application/create', {
+      customer: c,
+      courses: [{ course_id: cat.car }],
+      other_fees: [],
+    });
     expect(r.status, r.body.message).toBe(200);
-    const [row] = rowsOf<{ phone_1: string; phone_2: string }>(await t.db.execute(sql`select phone_1, phone_2 from customers where idcard = ${c.idcard}`));
+    const [row] = rowsOf<{ phone_1: string; phone_2: string }>(
+      await t.db.execute(sql`select phone_1, phone_2 from customers where idcard = ${c.idcard}`),
+    );
     expect(row).toEqual({ phone_1: '0812345678', phone_2: '021234567' });
     for (const text of ['0812345678', '081-234-5678', '081 234', '(081)2345678']) {
       const list = await malee.get('/api/application/gettable', { text });
       expect(list.status).toBe(200);
-      expect(list.body.data.map((a: { idcard: string }) => a.idcard), text).toContain(c.idcard);
+      expect(
+        list.body.data.map((a: { idcard: string }) => a.idcard),
+        text,
+      ).toContain(c.idcard);
     }
   });
 
@@ -59,9 +70,15 @@ describe('the migration normalizes the phones already stored', () => {
       insert into customers (idcard, fname, phone_1, phone_2, branch_id)
         select '${makeThaiNationalId('110350041234')}', 'ลูกค้า', '081-234-5678', '+66812345678', branch_id from branches;`);
     await db.migrateAll();
-    expect(await db.rows('select phone_1, phone_2 from branches')).toEqual([{ phone_1: '021234567', phone_2: '053210987' }]);
-    expect(await db.rows('select phone_1, emergency_phone from users')).toEqual([{ phone_1: '0812345678', emergency_phone: '0812345678' }]);
-    expect(await db.rows('select phone_1, phone_2 from customers')).toEqual([{ phone_1: '0812345678', phone_2: '0812345678' }]);
+    expect(await db.rows('select phone_1, phone_2 from branches')).toEqual([
+      { phone_1: '021234567', phone_2: '053210987' },
+    ]);
+    expect(await db.rows('select phone_1, emergency_phone from users')).toEqual([
+      { phone_1: '0812345678', emergency_phone: '0812345678' },
+    ]);
+    expect(await db.rows('select phone_1, phone_2 from customers')).toEqual([
+      { phone_1: '0812345678', phone_2: '0812345678' },
+    ]);
     await db.close();
   });
 });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   cat = await makeCatalog(t.db);
   fs.mkdirSync(out, { recursive: true });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function fetchPdf(link: string) {
   const r = await t.app.inject({ method: 'GET', url: link });
@@ -41,7 +43,9 @@ describe('receipt PDF', () => {
     const malee = await t.as('malee');
     const c = customer({ fname: 'ทดสอบใบเสร็จ', sname: 'ภาษาไทย' });
     const r = await malee.post('/api/application/create', {
-      customer: c, courses: [{ course_id: cat.car, promotion_code: cat.promo.pct10, discount: '650' }], other_fees: [{ other_fee_id: cat.medical }],
+      customer: c,
+      courses: [{ course_id: cat.car, promotion_code: cat.promo.pct10, discount: '650' }],
+      other_fees: [{ other_fee_id: cat.medical }],
       payment: { paid: '1234.50', pay_type: 'cash', note: 'มัดจำ' },
     });
     expect(r.status, r.body.message).toBe(200);
@@ -68,7 +72,10 @@ describe('receipt PDF', () => {
     expect(copyText).toContain('สำเนา');
     expect(copyText).not.toContain('ต้นฉบับ');
 
-    const req = await malee.post('/api/payment/request-delete', { payment_id: r.body.data.application.payments[0].payment_id, note: 'ทดสอบยกเลิก' });
+    const req = await malee.post('/api/payment/request-delete', {
+      payment_id: r.body.data.application.payments[0].payment_id,
+      note: 'ทดสอบยกเลิก',
+    });
     await (await t.as('somchai')).post('/api/request/approve', { request_id: req.body.data.request_id, approve: true });
     const voided = await malee.post('/api/payment/pdf', { payment_id: r.body.data.application.payments[0].payment_id });
     expect(squash(textOf(await fetchPdf(voided.body.data.pdf), 'receipt-void'))).toContain('ยกเลิก');
@@ -76,7 +83,12 @@ describe('receipt PDF', () => {
 
   it('the application form shows the lines and totals, and a PromptPay QR only when the school has a PromptPay ID and a balance is owed', async () => {
     const malee = await t.as('malee');
-    const r = await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [{ other_fee_id: cat.rent }], payment: { paid: '1000', pay_type: 'transfer' } });
+    const r = await malee.post('/api/application/create', {
+      customer: customer(),
+      courses: [{ course_id: cat.car }],
+      other_fees: [{ other_fee_id: cat.rent }],
+      payment: { paid: '1000', pay_type: 'transfer' },
+    });
     const form = await fetchPdf(r.body.data.application_pdf);
     const text = squash(textOf(form, 'application-form'));
     expect(text).toContain(squash('ใบสมัครเรียนขับรถ'));
@@ -85,11 +97,16 @@ describe('receipt PDF', () => {
     expect(text).toContain(squash('สแกนเพื่อชำระยอดคงเหลือ'));
     await t.db.update(schoolSettings).set({ promptpay_id: '' }).where(eq(schoolSettings.id, 1));
     const again = await malee.post('/api/application/pdf', { application_id: r.body.data.application.application_id });
-    expect(squash(textOf(await fetchPdf(again.body.data.pdf), 'application-form-no-qr'))).not.toContain(squash('สแกนเพื่อชำระยอดคงเหลือ'));
+    expect(squash(textOf(await fetchPdf(again.body.data.pdf), 'application-form-no-qr'))).not.toContain(
+      squash('สแกนเพื่อชำระยอดคงเหลือ'),
+    );
   });
 
   it('refuses forged and unknown document links with a Thai 401 envelope', async () => {
-    const bad = await t.app.inject({ method: 'GET', url: '/api/documents/eyJhbGciOiJIUzI1NiJ9.eyJ0IjoicmVjZWlwdCIsImkiOjF9.bad' });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/documents/eyJhbGciOiJIUzI1NiJ9.eyJ0IjoicmVjZWlwdCIsImkiOjF9.bad',
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({ status: 'error', message: expect.stringContaining('ลิงก์เอกสาร') });
   });

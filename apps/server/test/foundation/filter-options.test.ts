@@ -13,14 +13,30 @@ beforeAll(async () => {
   t = await createTestApp();
   const doc = (await t.call('GET', '/api/docs/json')).body as unknown as { paths: Record<string, { get?: unknown }> };
   tables = Object.entries(doc.paths)
-    .filter(([path, ops]) => ops.get && !path.includes('{') && /gettable$|getfor(overdue|outstandingBalance|paymentHistory)$/.test(path))
+    .filter(
+      ([path, ops]) =>
+        ops.get && !path.includes('{') && /gettable$|getfor(overdue|outstandingBalance|paymentHistory)$/.test(path),
+    )
     .map(([path]) => path.replace(/^\/api/, ''));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('list filter options', () => {
   it('finds the lists in the OpenAPI document', () => {
-    expect(tables).toEqual(expect.arrayContaining(['/application/gettable', '/request/gettable', '/course/gettable', '/promotion/gettable', '/list-expenses/gettable', '/payment/gettable', '/user/gettable', '/branch/gettable']));
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        '/application/gettable',
+        '/request/gettable',
+        '/course/gettable',
+        '/promotion/gettable',
+        '/list-expenses/gettable',
+        '/payment/gettable',
+        '/user/gettable',
+        '/branch/gettable',
+      ]),
+    );
   });
 
   it('answers {name, value} pairs for every filter of every list, ทั้งหมด first, values usable in the query', async () => {
@@ -38,7 +54,8 @@ describe('list filter options', () => {
           expect(typeof name, `${path} filter.${key}`).toBe('string');
           expect(['string', 'number', 'boolean'], `${path} filter.${key}`).toContain(typeof value);
         }
-        if (key !== 'type_discount' && opts.length) expect((opts[0] as { value: unknown }).value, `${path} filter.${key} starts with ทั้งหมด`).toBe('ทั้งหมด');
+        if (key !== 'type_discount' && opts.length)
+          expect((opts[0] as { value: unknown }).value, `${path} filter.${key} starts with ทั้งหมด`).toBe('ทั้งหมด');
         // each value, sent back as the filter, is accepted
         for (const o of (opts as { value: string | number }[]).slice(0, 4)) {
           if (key === 'type_discount') continue;

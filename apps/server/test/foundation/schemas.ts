@@ -33,9 +33,21 @@ export type Hint = (field: string, schema: Json, path: string[]) => unknown;
 
 let unique = 0;
 /** a valid national ID that no other sample has used */
-export const freshIdcard = () => makeThaiNationalId(`19${String(Date.now() % 1e6).padStart(6, '0')}${String(++unique % 10000).padStart(4, '0')}`);
+export const freshIdcard = () =>
+  makeThaiNationalId(`19${String(Date.now() % 1e6).padStart(6, '0')}${String(++unique % 10000).padStart(4, '0')}`);
 
-const STRING_CANDIDATES = ['100', '0812345678', '10110', 'ZZ', 'ทดสอบ', 'abc', '0105562012345', 'x'];
+const STRING_CANDIDATES = [
+  '100',
+  '0812345678',
+  '10110',
+  'ZZ',
+  'ทดสอบ',
+  'abc',
+  '0105562012345',
+  'x',
+  '2026-01',
+  '09:00',
+];
 
 function stringSample(s: Json, field: string): string {
   if (s.format === 'date') return '2026-01-15';
@@ -45,10 +57,13 @@ function stringSample(s: Json, field: string): string {
   if (field === 'idcard') return freshIdcard();
   if (/password/.test(field)) return 'sample-pass-123';
   if (field === 'username') return `sample_${++unique}`;
-  const fits = (v: string) => (s.minLength === undefined || [...v].length >= s.minLength) && (s.maxLength === undefined || [...v].length <= s.maxLength)
-    && (!s.pattern || new RegExp(s.pattern, 'u').test(v));
+  const fits = (v: string) =>
+    (s.minLength === undefined || [...v].length >= s.minLength) &&
+    (s.maxLength === undefined || [...v].length <= s.maxLength) &&
+    (!s.pattern || new RegExp(s.pattern, 'u').test(v));
   const found = STRING_CANDIDATES.find(fits) ?? (fits('') ? '' : undefined);
-  if (found === undefined) throw new Error(`no sample string for "${field}" (${JSON.stringify(s)}): add one to STRING_CANDIDATES`);
+  if (found === undefined)
+    throw new Error(`no sample string for "${field}" (${JSON.stringify(s)}): add one to STRING_CANDIDATES`);
   return found;
 }
 
@@ -73,11 +88,19 @@ export function sample(s: Json, hint: Hint = () => undefined, path: string[] = [
       }
       return out;
     }
-    case 'array': return Array.from({ length: Math.max(1, s.minItems ?? 0) }, (_, i) => sample(s.items ?? {}, hint, [...path, String(i)]));
-    case 'string': return stringSample(s, field);
-    case 'integer': case 'number': return Math.max(s.minimum ?? 1, s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
-    case 'boolean': return true;
-    default: return null;
+    case 'array':
+      return Array.from({ length: Math.max(1, s.minItems ?? 0) }, (_, i) =>
+        sample(s.items ?? {}, hint, [...path, String(i)]),
+      );
+    case 'string':
+      return stringSample(s, field);
+    case 'integer':
+    case 'number':
+      return Math.max(s.minimum ?? 1, s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
+    case 'boolean':
+      return true;
+    default:
+      return null;
   }
 }
 
@@ -106,7 +129,8 @@ export function fieldsOf(s: Json, path: string[] = []): FieldRef[] {
 /** Every object (its path) in the sample's shape, for unknown extra fields. */
 export function objectsOf(s: Json, path: string[] = []): string[][] {
   const obj = nonNull(s);
-  if (obj.type === 'object') return [path, ...Object.entries(obj.properties ?? {}).flatMap(([k, v]) => objectsOf(v, [...path, k]))];
+  if (obj.type === 'object')
+    return [path, ...Object.entries(obj.properties ?? {}).flatMap(([k, v]) => objectsOf(v, [...path, k]))];
   if (obj.type === 'array' && obj.items) return objectsOf(obj.items, [...path, '0']);
   return [];
 }
@@ -127,11 +151,17 @@ export function wrongType(s: Json): unknown {
   const x = nonNull(s);
   if (x.anyOf || x.const !== undefined || x.enum) return { an: 'object' };
   switch (x.type) {
-    case 'string': return 12345;
-    case 'integer': case 'number': return 'abc';
-    case 'boolean': return 'yes';
-    case 'array': return 'not-a-list';
-    default: return 'not-an-object';
+    case 'string':
+      return 12345;
+    case 'integer':
+    case 'number':
+      return 'abc';
+    case 'boolean':
+      return 'yes';
+    case 'array':
+      return 'not-a-list';
+    default:
+      return 'not-an-object';
   }
 }
 
@@ -159,7 +189,8 @@ export const lineOf = (path: string[]) => {
 export const leafOf = (path: string[]) => [...path].reverse().find((p) => !/^\d+$/.test(p))!;
 
 /** The registry's path with ids filled in ("/api/user/get/:id" → "/api/user/get/7"). */
-export const fillUrl = (url: string, params: Record<string, unknown>) => url.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
+export const fillUrl = (url: string, params: Record<string, unknown>) =>
+  url.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k])));
 
 /** Run the tasks, at most `n` at a time (the probes are independent: each is refused before it writes). */
 export async function pool<T>(tasks: (() => Promise<T>)[], n = 8): Promise<T[]> {

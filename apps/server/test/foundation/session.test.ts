@@ -7,14 +7,20 @@ import { ACCESS_AUDIENCE } from '../../src/http/auth.js';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const login = (username: string, password: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { username, password }, remoteAddress: ip }).then((r) => ({ status: r.statusCode, body: r.json(), raw: r.body }));
+  t.app
+    .inject({ method: 'POST', url: '/api/user/login', payload: { username, password }, remoteAddress: ip })
+    .then((r) => ({ status: r.statusCode, body: r.json(), raw: r.body }));
 const refresh = (refreshToken: string) => t.call('POST', '/api/user/refresh', { refreshToken });
 const me = (token: string) => t.call('GET', '/api/user/me', undefined, { authorization: `Bearer ${token}` });
-const rows = async <T>(q: ReturnType<typeof sql>) => (await t.db.execute(q) as unknown as { rows: T[] }).rows;
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.db.execute(q)) as unknown as { rows: T[] }).rows;
 const NO_SECRETS = /password|\$argon2|token_hash/i;
 
 describe('login', () => {
@@ -27,10 +33,31 @@ describe('login', () => {
     expect(d.accessToken.split('.')).toHaveLength(3);
     expect(d.refreshToken).toMatch(/^[\w-]{40,}$/);
     expect(Object.keys(d.userData).sort()).toEqual(
-      ['all_branches', 'branch_id', 'branch_name', 'demo', 'fname', 'nickname', 'photo', 'prefix', 'role', 'role_id', 'sname', 'user_id', 'username'].sort());
+      [
+        'all_branches',
+        'branch_id',
+        'branch_name',
+        'demo',
+        'fname',
+        'nickname',
+        'photo',
+        'prefix',
+        'role',
+        'role_id',
+        'sname',
+        'user_id',
+        'username',
+      ].sort(),
+    );
     expect(d.userData).toMatchObject({
-      username: 'malee', prefix: 'นางสาว', fname: 'มาลี', sname: 'ศรีสุข', nickname: 'มะลิ', photo: null,
-      role: { slug: 'cashier', name: 'พนักงานหน้าเคาน์เตอร์/การเงิน' }, branch_name: 'สำนักงานใหญ่ (บางนา)',
+      username: 'malee',
+      prefix: 'นางสาว',
+      fname: 'มาลี',
+      sname: 'ศรีสุข',
+      nickname: 'มะลิ',
+      photo: null,
+      role: { slug: 'cashier', name: 'พนักงานหน้าเคาน์เตอร์/การเงิน' },
+      branch_name: 'สำนักงานใหญ่ (บางนา)',
       all_branches: true, // head office staff see every branch
       demo: true, // the demo school says so (the web shows its banner)
     });
@@ -84,10 +111,17 @@ describe('refresh tokens', () => {
     // a copy of the first (spent) token is presented: the thief and the owner both lose the session
     const reuse = await refresh(first.refreshToken);
     expect(reuse.status).toBe(401);
-    expect(reuse.body).toEqual({ status: 'error', message: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่ (Invalid refresh token)', data: null });
+    expect(reuse.body).toEqual({
+      status: 'error',
+      message: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่ (Invalid refresh token)',
+      data: null,
+    });
     expect((await refresh(third.body.data.refreshToken)).status).toBe(401); // the newest token of the family too
-    for (const tok of [first.accessToken, second.body.data.accessToken, third.body.data.accessToken]) expect((await me(tok)).status).toBe(401);
-    const fam = await rows<{ live: number }>(sql`select count(*)::int as live from refresh_tokens r join users u using (user_id) where u.username = 'somchai' and r.revoked_at is null`);
+    for (const tok of [first.accessToken, second.body.data.accessToken, third.body.data.accessToken])
+      expect((await me(tok)).status).toBe(401);
+    const fam = await rows<{ live: number }>(
+      sql`select count(*)::int as live from refresh_tokens r join users u using (user_id) where u.username = 'somchai' and r.revoked_at is null`,
+    );
     expect(fam[0]!.live).toBe(0);
   });
 
@@ -104,7 +138,9 @@ describe('refresh tokens', () => {
   it('an unknown or expired refresh token is 401; a malformed body is 400', async () => {
     expect((await refresh('x'.repeat(43))).status).toBe(401);
     const s = (await login('kittipong', DEMO_PASSWORD)).body.data;
-    await t.db.execute(sql`update refresh_tokens set expires_at = now() - interval '1 minute' where user_id = (select user_id from users where username = 'kittipong')`);
+    await t.db.execute(
+      sql`update refresh_tokens set expires_at = now() - interval '1 minute' where user_id = (select user_id from users where username = 'kittipong')`,
+    );
     expect((await refresh(s.refreshToken)).status).toBe(401);
     expect((await me(s.accessToken)).status).toBe(401); // the expired token's family is ended as well
     const bad = await t.call('POST', '/api/user/refresh', {});
@@ -117,7 +153,12 @@ describe('logout and access tokens', () => {
   it('logout revokes the refresh token and the access tokens of that session only', async () => {
     const s = (await login('wanida', DEMO_PASSWORD)).body.data;
     const other = (await login('wanida', DEMO_PASSWORD)).body.data;
-    const out = await t.call('POST', '/api/user/logout', { refreshToken: s.refreshToken }, { authorization: `Bearer ${s.accessToken}` });
+    const out = await t.call(
+      'POST',
+      '/api/user/logout',
+      { refreshToken: s.refreshToken },
+      { authorization: `Bearer ${s.accessToken}` },
+    );
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ status: 'success', message: 'ออกจากระบบแล้ว', data: null });
     expect((await me(s.accessToken)).status).toBe(401);
@@ -139,9 +180,19 @@ describe('logout and access tokens', () => {
     const s = (await login('suda', DEMO_PASSWORD)).body.data;
     const secret = new TextEncoder().encode(t.config.jwtSecret);
     const userId = s.userData.user_id;
-    const fam = (await rows<{ family_id: string }>(sql`select family_id::text from refresh_tokens where token_hash is not null and user_id = ${userId} order by created_at desc limit 1`))[0]!.family_id;
+    const fam = (
+      await rows<{ family_id: string }>(
+        sql`select family_id::text from refresh_tokens where token_hash is not null and user_id = ${userId} order by created_at desc limit 1`,
+      )
+    )[0]!.family_id;
     const sign = (key: Uint8Array, exp: number | string, aud = ACCESS_AUDIENCE, sub = String(userId)) =>
-      new SignJWT({ fam }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setAudience(aud).setIssuedAt(Math.floor(Date.now() / 1000) - 3600).setExpirationTime(exp).sign(key);
+      new SignJWT({ fam })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setAudience(aud)
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+        .setExpirationTime(exp)
+        .sign(key);
     // sanity: a token made the same way but valid is accepted, so the refusals below are about the one thing changed
     expect((await me(await sign(secret, '5m'))).status).toBe(200);
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: String(userId), fam, aud: ACCESS_AUDIENCE })).toString('base64url')}.`;
@@ -150,7 +201,12 @@ describe('logout and access tokens', () => {
       ['not bearer', { authorization: `Basic ${Buffer.from('suda:khabkhi-demo').toString('base64')}` }],
       ['garbage', { authorization: 'Bearer x.y.z' }],
       ['tampered signature', { authorization: `Bearer ${s.accessToken.slice(0, -4)}AAAA` }],
-      ['forged with another key', { authorization: `Bearer ${await sign(new TextEncoder().encode('another-secret-another-secret-0123456789'), '5m')}` }],
+      [
+        'forged with another key',
+        {
+          authorization: `Bearer ${await sign(new TextEncoder().encode('another-secret-another-secret-0123456789'), '5m')}`,
+        },
+      ],
       ['expired', { authorization: `Bearer ${await sign(secret, Math.floor(Date.now() / 1000) - 60)}` }],
       ['wrong audience', { authorization: `Bearer ${await sign(secret, '5m', 'someone-else')}` }],
       ['alg none', { authorization: `Bearer ${none}` }],
@@ -204,7 +260,12 @@ describe('deleted and disabled accounts', () => {
     const cashierRole = opts.role.find((r: { slug: string }) => r.slug === 'cashier');
     const mk = async (username: string, id12: string) => {
       const r = await admin.post('/api/user/register', {
-        username, password: 'temp-pass-123', role_id: cashierRole.role_id, branch_id: opts.branch[0].branch_id, fname: 'ทดสอบ', idcard: makeThaiNationalId(id12),
+        username,
+        password: 'temp-pass-123',
+        role_id: cashierRole.role_id,
+        branch_id: opts.branch[0].branch_id,
+        fname: 'ทดสอบ',
+        idcard: makeThaiNationalId(id12),
       });
       expect(r.status, r.body.message).toBe(200);
       return r.body.data;
@@ -223,13 +284,27 @@ describe('deleted and disabled accounts', () => {
     expect(deleted.body.message).toBe('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง'); // the same message: no hint that the account exists
 
     const cur = (await admin.get(`/api/user/get/${b.user_id}`)).body.data;
-    const off = await admin.put('/api/user/update', { user_id: b.user_id, username: cur.username, role_id: cur.role_id, branch_id: cur.branch_id, fname: cur.fname, idcard: cur.idcard, status: 'inactive' });
+    const off = await admin.put('/api/user/update', {
+      user_id: b.user_id,
+      username: cur.username,
+      role_id: cur.role_id,
+      branch_id: cur.branch_id,
+      fname: cur.fname,
+      idcard: cur.idcard,
+      status: 'inactive',
+    });
     expect(off.status, off.body.message).toBe(200);
     expect((await me(sb.accessToken)).status).toBe(401);
     expect((await refresh(sb.refreshToken)).status).toBe(401);
     expect((await login('temp_b', 'temp-pass-123')).status).toBe(401);
     // enabled again: a fresh login works, the old session stays ended
-    const on = await admin.put('/api/user/update', { user_id: b.user_id, role_id: cur.role_id, branch_id: cur.branch_id, fname: cur.fname, status: 'active' });
+    const on = await admin.put('/api/user/update', {
+      user_id: b.user_id,
+      role_id: cur.role_id,
+      branch_id: cur.branch_id,
+      fname: cur.fname,
+      status: 'active',
+    });
     expect(on.status, on.body.message).toBe(200);
     expect((await me(sb.accessToken)).status).toBe(401);
     expect((await login('temp_b', 'temp-pass-123')).status).toBe(200);

@@ -5,16 +5,34 @@ import { PNG, rows, upload } from './fixtures.js';
 
 let t: TestApp;
 let admin: Client;
-beforeAll(async () => { t = await createTestApp(); admin = await t.as('admin'); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.as('admin');
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const SEEDED = {
-  name: 'โรงเรียนสอนขับรถขับขี่ปลอดภัย', name_en: 'Khabkhi Safe Driving School', tax_id: '0105562012345', phone: '02-398-1234',
-  vat_mode: 'exempt', promptpay_id: '0105562012345', logo: null, card_agent_port: 8189,
+  name: 'โรงเรียนสอนขับรถขับขี่ปลอดภัย',
+  name_en: 'Khabkhi Safe Driving School',
+  tax_id: '0105562012345',
+  phone: '02-398-1234',
+  vat_mode: 'exempt',
+  promptpay_id: '0105562012345',
+  logo: null,
+  card_agent_port: 8189,
 };
 const valid = (over: Record<string, unknown> = {}) => ({
-  name: 'โรงเรียนสอนขับรถขับขี่ปลอดภัย สาขาใหญ่', name_en: 'Khabkhi Driving School', tax_id: '0994000165510', address: '1 ถนนพหลโยธิน กรุงเทพมหานคร 10400',
-  phone: '02-111-2222', vat_mode: 'vat7', promptpay_id: '0812345678', card_agent_port: 9100, ...over,
+  name: 'โรงเรียนสอนขับรถขับขี่ปลอดภัย สาขาใหญ่',
+  name_en: 'Khabkhi Driving School',
+  tax_id: '0994000165510',
+  address: '1 ถนนพหลโยธิน กรุงเทพมหานคร 10400',
+  phone: '02-111-2222',
+  vat_mode: 'vat7',
+  promptpay_id: '0812345678',
+  card_agent_port: 9100,
+  ...over,
 });
 
 describe('school settings', () => {
@@ -44,9 +62,14 @@ describe('school settings', () => {
     expect(r.body.message).toBe('บันทึกการตั้งค่าเรียบร้อยแล้ว');
     expect(r.body.data).toMatchObject(valid());
     expect((await (await t.as('suda')).get('/api/settings/get')).body.data).toMatchObject(valid());
-    const [a] = await rows(t, sql`select a.*, u.username as who from audit_log a left join users u using (user_id) where entity = 'settings' order by a.id desc limit 1`);
+    const [a] = await rows(
+      t,
+      sql`select a.*, u.username as who from audit_log a left join users u using (user_id) where entity = 'settings' order by a.id desc limit 1`,
+    );
     expect(a).toMatchObject({
-      who: 'admin', entity_id: '1', action: 'update',
+      who: 'admin',
+      entity_id: '1',
+      action: 'update',
       before: { name: SEEDED.name, vat_mode: 'exempt', card_agent_port: 8189, promptpay_id: SEEDED.promptpay_id },
       after: { name: valid().name, vat_mode: 'vat7', card_agent_port: 9100, promptpay_id: '0812345678' },
     });
@@ -78,7 +101,10 @@ describe('school settings', () => {
     ];
     for (const [body, message] of cases) {
       const r = await admin.put('/api/settings/update', JSON.parse(JSON.stringify(body)));
-      expect({ status: r.status, message: r.body.message }, JSON.stringify(body).slice(0, 80)).toEqual({ status: 400, message: expect.stringContaining(message) });
+      expect({ status: r.status, message: r.body.message }, JSON.stringify(body).slice(0, 80)).toEqual({
+        status: 400,
+        message: expect.stringContaining(message),
+      });
     }
     expect((await admin.get('/api/settings/get')).body.data).toEqual(before);
   });

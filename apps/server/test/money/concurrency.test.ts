@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../helpers.js';
-import { counts, customer, identityViolations, makeCatalog, type Catalog, moneySuite } from './fixtures.js';
+import { counts, customer, identityViolations, type Catalog, moneySuite } from './fixtures.js';
 import { promotions } from '../../src/db/schema/catalog.js';
 import { todayBangkok, addDays } from '@khabkhi/thai';
 
 const suite = moneySuite();
 let t: TestApp;
 let cat: Catalog;
-beforeAll(() => { ({ t, cat } = suite); });
+beforeAll(() => {
+  ({ t, cat } = suite);
+});
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -17,25 +19,57 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
   it('50 simultaneous paybalance calls never pay more than net, and receipt numbers stay unbroken', async () => {
     const malee = await t.as('malee');
     const somchai = await t.as('somchai');
-    const a = (await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [] })).body.data.application; // net 6500
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      (i % 2 ? malee : somchai).post('/api/application/paybalance', { application_id: a.application_id, paid: '200', pay_type: i % 3 ? 'cash' : 'transfer' })));
+    const a = (
+      await malee.post('/api/application/create', {
+        customer: customer(),
+        courses: [{ course_id: cat.car }],
+        other_fees: [],
+      })
+    ).body.data.application; // net 6500
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? malee : somchai).post('/api/application/paybalance', {
+          application_id: a.application_id,
+          paid: '200',
+          pay_type: i % 3 ? 'cash' : 'transfer',
+        }),
+      ),
+    );
     const okCount = results.filter((r) => r.status === 200).length;
     expect(okCount).toBe(32); // 32 × 200 = 6400 ≤ 6500 < 33 × 200
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 400 && /มากกว่ายอดคงเหลือ/.test(r.body.message))).toBe(true);
+    expect(
+      results.filter((r) => r.status !== 200).every((r) => r.status === 400 && /มากกว่ายอดคงเหลือ/.test(r.body.message)),
+    ).toBe(true);
     const detail = (await malee.get(`/api/application/get/${a.application_id}`)).body.data;
     expect(detail).toMatchObject({ paid: '6400', balance: '100', status: 'ค้างชำระ' });
-    const numbers = rowsOf<{ n: number }>(await t.db.execute(sql`select right(payment_code, 6)::int as n from payments where branch_id = ${cat.hq} and kind = 'payment' order by 1`)).map((r) => r.n);
+    const numbers = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select right(payment_code, 6)::int as n from payments where branch_id = ${cat.hq} and kind = 'payment' order by 1`,
+      ),
+    ).map((r) => r.n);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     expect(await identityViolations(t.db)).toEqual([]);
   });
 
   it('the same Idempotency-Key sent 10 times at once records one payment', async () => {
     const malee = await t.as('malee');
-    const a = (await malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car }], other_fees: [] })).body.data.application;
+    const a = (
+      await malee.post('/api/application/create', {
+        customer: customer(),
+        courses: [{ course_id: cat.car }],
+        other_fees: [],
+      })
+    ).body.data.application;
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 10 }, () =>
-      malee.post('/api/application/paybalance', { application_id: a.application_id, paid: '100', pay_type: 'cash' }, { 'idempotency-key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        malee.post(
+          '/api/application/paybalance',
+          { application_id: a.application_id, paid: '100', pay_type: 'cash' },
+          { 'idempotency-key': key },
+        ),
+      ),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThan(0);
     expect(new Set(ok.map((r) => r.body.data.payment.payment_id)).size).toBe(1);
@@ -47,14 +81,40 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
 
   it('a promotion limited to 3 uses is used exactly 3 times by 12 simultaneous registrations', async () => {
     const today = todayBangkok();
-    await t.db.insert(promotions).values({ branch_id: cat.hq, code: 'RUSH3', name: 'สามคนแรก', type: 'ทั้งหมด', type_discount: 'amount', value: '1000', start: addDays(today, -1), end: addDays(today, 1), is_unlimit: false, limit: 3 });
+    await t.db.insert(promotions).values({
+      branch_id: cat.hq,
+      code: 'RUSH3',
+      name: 'สามคนแรก',
+      type: 'ทั้งหมด',
+      type_discount: 'amount',
+      value: '1000',
+      start: addDays(today, -1),
+      end: addDays(today, 1),
+      is_unlimit: false,
+      limit: 3,
+    });
     const malee = await t.as('malee');
     const before = await counts(t.db);
-    const results = await Promise.all(Array.from({ length: 12 }, () =>
-      malee.post('/api/application/create', { customer: customer(), courses: [{ course_id: cat.car, promotion_code: 'RUSH3', discount: '1000' }], other_fees: [] })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        malee.post('/api/application/create', {
+          customer: customer(),
+          courses: [{ course_id: cat.car, promotion_code: 'RUSH3', discount: '1000' }],
+          other_fees: [],
+        }),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status >= 400 && r.status < 500 && /ครบ/.test(r.body.message))).toBe(true);
-    const [p] = rowsOf<{ usage: number; uses: number }>(await t.db.execute(sql`select usage, (select count(*)::int from promotion_usages u where u.promotion_id = p.promotion_id) as uses from promotions p where code = 'RUSH3'`));
+    expect(
+      results
+        .filter((r) => r.status !== 200)
+        .every((r) => r.status >= 400 && r.status < 500 && /ครบ/.test(r.body.message)),
+    ).toBe(true);
+    const [p] = rowsOf<{ usage: number; uses: number }>(
+      await t.db.execute(
+        sql`select usage, (select count(*)::int from promotion_usages u where u.promotion_id = p.promotion_id) as uses from promotions p where code = 'RUSH3'`,
+      ),
+    );
     expect(p).toEqual({ usage: 3, uses: 3 });
     expect((await counts(t.db)).applications).toBe(before.applications + 3);
   });

@@ -8,10 +8,26 @@ import { courses, otherFees, promotions } from '../../src/db/schema/catalog.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../../src/modules/applications/money.js';
 
 export interface Catalog {
-  hq: number; bkn: number; cnx: number;
-  car: number; moto: number; carInactive: number; bknCar: number; bknFee: number;
-  rent: number; medical: number; requestFee: number;
-  promo: { pct10: string; fixed500: string; once: string; expired: string; future: string; motoOnly: string; inactive: string };
+  hq: number;
+  bkn: number;
+  cnx: number;
+  car: number;
+  moto: number;
+  carInactive: number;
+  bknCar: number;
+  bknFee: number;
+  rent: number;
+  medical: number;
+  requestFee: number;
+  promo: {
+    pct10: string;
+    fixed500: string;
+    once: string;
+    expired: string;
+    future: string;
+    motoOnly: string;
+    inactive: string;
+  };
 }
 
 let counter = 0;
@@ -20,21 +36,44 @@ let counter = 0;
 export async function makeCatalog(db: Db): Promise<Catalog> {
   const n = ++counter;
   const byCode = new Map((await db.select().from(branches)).map((b) => [b.code, b.branch_id]));
-  const hq = byCode.get('HQ')!, bkn = byCode.get('BKN')!, cnx = byCode.get('CNX')!;
+  const hq = byCode.get('HQ')!,
+    bkn = byCode.get('BKN')!,
+    cnx = byCode.get('CNX')!;
   const course = async (branch_id: number, name: string, price: string, type: string, is_activate = true) =>
-    (await db.insert(courses).values({ branch_id, name: `${name} #${n}`, price, type, is_activate, theory_hours: 5, practice_hours: 10 }).returning())[0]!.course_id;
+    (
+      await db
+        .insert(courses)
+        .values({ branch_id, name: `${name} #${n}`, price, type, is_activate, theory_hours: 5, practice_hours: 10 })
+        .returning()
+    )[0]!.course_id;
   const fee = async (branch_id: number, name: string, price: string, is_request_fee = false) =>
-    (await db.insert(otherFees).values({ branch_id, name: `${name} #${n}`, price, is_request_fee }).returning())[0]!.other_fee_id;
+    (
+      await db
+        .insert(otherFees)
+        .values({ branch_id, name: `${name} #${n}`, price, is_request_fee })
+        .returning()
+    )[0]!.other_fee_id;
   const today = todayBangkok();
   const promo = async (code: string, v: Partial<typeof promotions.$inferInsert>) => {
     await db.insert(promotions).values({
-      branch_id: hq, code, name: `โปรโมชั่น ${code}`, type: 'ทั้งหมด', type_discount: 'percent', value: '10',
-      start: addDays(today, -10), end: addDays(today, 30), is_unlimit: true, limit: 0, ...v,
+      branch_id: hq,
+      code,
+      name: `โปรโมชั่น ${code}`,
+      type: 'ทั้งหมด',
+      type_discount: 'percent',
+      value: '10',
+      start: addDays(today, -10),
+      end: addDays(today, 30),
+      is_unlimit: true,
+      limit: 0,
+      ...v,
     });
     return code;
   };
   return {
-    hq, bkn, cnx,
+    hq,
+    bkn,
+    cnx,
     car: await course(hq, 'หลักสูตรรถยนต์ 15 ชั่วโมง', '6500', 'รถยนต์'),
     moto: await course(hq, 'หลักสูตรรถจักรยานยนต์', '3500.50', 'รถจักรยานยนต์'),
     carInactive: await course(hq, 'หลักสูตรปิด', '1000', 'รถยนต์', false),
@@ -64,16 +103,32 @@ export function newIdcard(): string {
 
 export function customer(overrides: Record<string, unknown> = {}) {
   return {
-    is_foreigner: false, prefix: 'นางสาว', fname: 'สมหญิง', sname: 'ใจดี', idcard: newIdcard(), birthday: '2000-05-17',
-    address: '99/1', moo: '3', soi: 'ลาดพร้าว 71', street: 'ลาดพร้าว', subdistrict: 'ลาดพร้าว', district: 'ลาดพร้าว',
-    province: 'กรุงเทพมหานคร', postcode: '10230', phone_1: '0812345678', phone_2: '', ...overrides,
+    is_foreigner: false,
+    prefix: 'นางสาว',
+    fname: 'สมหญิง',
+    sname: 'ใจดี',
+    idcard: newIdcard(),
+    birthday: '2000-05-17',
+    address: '99/1',
+    moo: '3',
+    soi: 'ลาดพร้าว 71',
+    street: 'ลาดพร้าว',
+    subdistrict: 'ลาดพร้าว',
+    district: 'ลาดพร้าว',
+    province: 'กรุงเทพมหานคร',
+    postcode: '10230',
+    phone_1: '0812345678',
+    phone_2: '',
+    ...overrides,
   };
 }
 
 /** Every application's money identities against its lines and payments; [] when all hold. */
 export async function identityViolations(db: Db): Promise<(number | string)[]> {
   const res = await db.execute(IDENTITY_VIOLATIONS_SQL);
-  const bad: (number | string)[] = (res as unknown as { rows: { application_id: number }[] }).rows.map((r) => r.application_id);
+  const bad: (number | string)[] = (res as unknown as { rows: { application_id: number }[] }).rows.map(
+    (r) => r.application_id,
+  );
   // the trigger-kept statistics must equal the applications they summarise
   const stats = await db.execute(STATS_VIOLATIONS_SQL);
   for (const r of (stats as unknown as { rows: { k: string }[] }).rows) bad.push(`stats ${r.k}`);
@@ -101,6 +156,8 @@ export function moneySuite(): { t: TestApp; cat: Catalog } {
     suite.t = await createTestApp();
     suite.cat = await makeCatalog(suite.t.db);
   });
-  afterAll(async () => { await suite.t?.close(); });
+  afterAll(async () => {
+    await suite.t?.close();
+  });
   return suite;
 }

@@ -2,14 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buddhistYear, todayBangkok } from '@khabkhi/thai';
 import type { TestApp } from '../helpers.js';
-import { counts, customer, identityViolations, makeCatalog, newIdcard, type Catalog, moneySuite } from './fixtures.js';
+import { counts, customer, identityViolations, newIdcard, type Catalog, moneySuite } from './fixtures.js';
 
 const suite = moneySuite();
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const be = buddhistYear(todayBangkok());
 let t: TestApp;
 let cat: Catalog;
-beforeAll(() => { ({ t, cat } = suite); });
+beforeAll(() => {
+  ({ t, cat } = suite);
+});
 
 const body = (over: Record<string, unknown> = {}) => ({
   customer: customer(),
@@ -21,10 +23,20 @@ const body = (over: Record<string, unknown> = {}) => ({
 describe('application/create', () => {
   it('registers with a promotion, two fees and a cash deposit: prices from the catalog, money identities, receipt number', async () => {
     const malee = await t.as('malee');
-    const r = await malee.post('/api/application/create', body({
-      courses: [{ course_id: cat.car, promotion_code: cat.promo.pct10.toLowerCase(), discount: '650', exam_date: '2026-12-20' }],
-      payment: { paid: '3000', pay_type: 'cash', note: 'มัดจำ' },
-    }));
+    const r = await malee.post(
+      '/api/application/create',
+      body({
+        courses: [
+          {
+            course_id: cat.car,
+            promotion_code: cat.promo.pct10.toLowerCase(),
+            discount: '650',
+            exam_date: '2026-12-20',
+          },
+        ],
+        payment: { paid: '3000', pay_type: 'cash', note: 'มัดจำ' },
+      }),
+    );
     expect(r.status, r.body.message).toBe(200);
     const a = r.body.data.application;
     expect(a.application_code).toBe(`AP-HQ-${be}-000001`);
@@ -34,10 +46,22 @@ describe('application/create', () => {
     expect(a.paid).toBe('3000');
     expect(a.balance).toBe('3470.75');
     expect(a.status).toBe('ค้างชำระ');
-    expect(a.courses[0]).toMatchObject({ cost: '6500', discount: '650', promotion_code: cat.promo.pct10, exam_date: '2026-12-20', course_type: 'รถยนต์' });
+    expect(a.courses[0]).toMatchObject({
+      cost: '6500',
+      discount: '650',
+      promotion_code: cat.promo.pct10,
+      exam_date: '2026-12-20',
+      course_type: 'รถยนต์',
+    });
     expect(a.other_fees.map((f: any) => f.cost)).toEqual(['500', '120.75']);
     expect(a.payments).toHaveLength(1);
-    expect(a.payments[0]).toMatchObject({ payment_code: `RC-HQ-${be}-000001`, pay_type: 'cash', paid: '3000', note: 'มัดจำ', kind: 'payment' });
+    expect(a.payments[0]).toMatchObject({
+      payment_code: `RC-HQ-${be}-000001`,
+      pay_type: 'cash',
+      paid: '3000',
+      note: 'มัดจำ',
+      kind: 'payment',
+    });
     expect(a.customer).toMatchObject({ fname: 'สมหญิง', sname: 'ใจดี', age: expect.any(Number) });
     expect(r.body.data.pdf).toMatch(/^\/api\/documents\//);
     expect(r.body.data.application_pdf).toMatch(/^\/api\/documents\//);
@@ -48,7 +72,15 @@ describe('application/create', () => {
   it('without a payment: balance = net, no receipt, no pdf', async () => {
     const r = await (await t.as('malee')).post('/api/application/create', body({ other_fees: [] }));
     expect(r.status, r.body.message).toBe(200);
-    expect(r.body.data.application).toMatchObject({ total: '6500', discount: '0', net: '6500', paid: '0', balance: '6500', status: 'ค้างชำระ', payments: [] });
+    expect(r.body.data.application).toMatchObject({
+      total: '6500',
+      discount: '0',
+      net: '6500',
+      paid: '0',
+      balance: '6500',
+      status: 'ค้างชำระ',
+      payments: [],
+    });
     expect(r.body.data.pdf).toBeNull();
   });
 
@@ -64,12 +96,23 @@ describe('application/create', () => {
     expect(after.courses.map((c: any) => c.cost)).toEqual(['6500']);
     expect(after.other_fees.map((f: any) => f.cost)).toEqual(['500', '120.75']);
     expect(after).toMatchObject({ total: '7120.75', net: '7120.75', paid: '1000', balance: '6120.75' });
-    const paid = await malee.post('/api/application/paybalance', { application_id: id, paid: '6120.75', pay_type: 'transfer' });
+    const paid = await malee.post('/api/application/paybalance', {
+      application_id: id,
+      paid: '6120.75',
+      pay_type: 'transfer',
+    });
     expect(paid.status, paid.body.message).toBe(200);
     expect(paid.body.data.application).toMatchObject({ balance: '0', status: 'ชำระครบ' });
-    const [receipt] = rowsOf<{ snapshot: any }>(await t.db.execute(sql`select snapshot from receipts where payment_id = ${paid.body.data.payment.payment_id}`));
+    const [receipt] = rowsOf<{ snapshot: any }>(
+      await t.db.execute(sql`select snapshot from receipts where payment_id = ${paid.body.data.payment.payment_id}`),
+    );
     expect(receipt!.snapshot.items.map((i: any) => i.amount)).toEqual(['6500', '500', '120.75']);
-    expect(receipt!.snapshot.totals).toMatchObject({ total: '7120.75', paid_before: '1000', amount: '6120.75', balance_after: '0' });
+    expect(receipt!.snapshot.totals).toMatchObject({
+      total: '7120.75',
+      paid_before: '1000',
+      amount: '6120.75',
+      balance_after: '0',
+    });
     // the catalog's new prices are what a new registration gets
     const next = await malee.post('/api/application/create', body());
     expect(next.body.data.application.courses[0].cost).toBe('7900');
@@ -80,27 +123,52 @@ describe('application/create', () => {
   });
 
   it('full payment by transfer → ชำระครบ; a fixed-amount promotion', async () => {
-    const r = await (await t.as('malee')).post('/api/application/create', body({
-      courses: [{ course_id: cat.car, promotion_code: cat.promo.fixed500, discount: '500' }], other_fees: [],
-      payment: { paid: '6000', pay_type: 'transfer' },
-    }));
+    const r = await (
+      await t.as('malee')
+    ).post(
+      '/api/application/create',
+      body({
+        courses: [{ course_id: cat.car, promotion_code: cat.promo.fixed500, discount: '500' }],
+        other_fees: [],
+        payment: { paid: '6000', pay_type: 'transfer' },
+      }),
+    );
     expect(r.status, r.body.message).toBe(200);
-    expect(r.body.data.application).toMatchObject({ discount: '500', net: '6000', paid: '6000', balance: '0', status: 'ชำระครบ' });
+    expect(r.body.data.application).toMatchObject({
+      discount: '500',
+      net: '6000',
+      paid: '6000',
+      balance: '0',
+      status: 'ชำระครบ',
+    });
   });
 
   it('a returning customer is found by ID, updated, not duplicated', async () => {
     const malee = await t.as('malee');
     const idcard = newIdcard();
-    const first = await malee.post('/api/application/create', body({ customer: customer({ idcard, phone_1: '0811111111' }), other_fees: [] }));
+    const first = await malee.post(
+      '/api/application/create',
+      body({ customer: customer({ idcard, phone_1: '0811111111' }), other_fees: [] }),
+    );
     expect(first.status).toBe(200);
     const check = await malee.get('/api/customer/check', { idcard });
     expect(check.status).toBe(200);
     expect(check.body.status).toBe('success');
-    expect(check.body.data).toMatchObject({ idcard, fname: 'สมหญิง', phone_1: '0811111111', customer_id: first.body.data.application.customer_id });
+    expect(check.body.data).toMatchObject({
+      idcard,
+      fname: 'สมหญิง',
+      phone_1: '0811111111',
+      customer_id: first.body.data.application.customer_id,
+    });
     const before = await counts(t.db);
-    const second = await malee.post('/api/application/create', body({
-      customer: customer({ idcard, phone_1: '0899999999', customer_id: check.body.data.customer_id }), courses: [{ course_id: cat.moto }], other_fees: [],
-    }));
+    const second = await malee.post(
+      '/api/application/create',
+      body({
+        customer: customer({ idcard, phone_1: '0899999999', customer_id: check.body.data.customer_id }),
+        courses: [{ course_id: cat.moto }],
+        other_fees: [],
+      }),
+    );
     expect(second.status, second.body.message).toBe(200);
     expect(second.body.data.application.customer_id).toBe(first.body.data.application.customer_id);
     expect(second.body.data.application.customer.phone_1).toBe('0899999999');
@@ -116,9 +184,15 @@ describe('application/create', () => {
   });
 
   it('a foreigner registers with a passport number', async () => {
-    const r = await (await t.as('malee')).post('/api/application/create', body({
-      customer: customer({ is_foreigner: true, idcard: 'aa1234567', prefix: 'Mr.', fname: 'John', sname: 'Smith' }), other_fees: [],
-    }));
+    const r = await (
+      await t.as('malee')
+    ).post(
+      '/api/application/create',
+      body({
+        customer: customer({ is_foreigner: true, idcard: 'aa1234567', prefix: 'Mr.', fname: 'John', sname: 'Smith' }),
+        other_fees: [],
+      }),
+    );
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data.application.customer.idcard).toBe('AA1234567');
     const check = await (await t.as('malee')).get('/api/customer/check', { idcard: 'AA1234567', is_foreigner: true });
@@ -126,16 +200,41 @@ describe('application/create', () => {
   });
 
   const rejects: [string, () => Record<string, unknown>, number, RegExp][] = [
-    ['a wrong national-ID checksum', () => body({ customer: customer({ idcard: '1234567890123' }) }), 400, /เลขบัตรประชาชน/],
+    [
+      'a wrong national-ID checksum',
+      () => body({ customer: customer({ idcard: '1234567890123' }) }),
+      400,
+      /เลขบัตรประชาชน/,
+    ],
     ['no course line', () => body({ courses: [] }), 400, /อย่างน้อย 1 หลักสูตร/],
     ['an inactive course', () => body({ courses: [{ course_id: cat.carInactive }] }), 400, /ปิดใช้งาน/],
     ['another branch’s course', () => body({ courses: [{ course_id: cat.bknCar }] }), 400, /ไม่ได้เปิดสอนที่สำนักงานใหญ่/],
     ['a course that does not exist', () => body({ courses: [{ course_id: 999999 }] }), 400, /ไม่พบหลักสูตร/],
     ['a request fee as an other fee', () => body({ other_fees: [{ other_fee_id: cat.requestFee }] }), 400, /ค่าคำร้อง/],
-    ['an expired promotion', () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.expired }] }), 400, /หมดอายุ|สิ้นสุด/],
-    ['a promotion not started', () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.future }] }), 400, /ยังไม่ถึง|เริ่ม/],
-    ['a promotion for another course type', () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.motoOnly }] }), 400, /ประเภท/],
-    ['an inactive promotion', () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.inactive }] }), 400, /ปิด/],
+    [
+      'an expired promotion',
+      () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.expired }] }),
+      400,
+      /หมดอายุ|สิ้นสุด/,
+    ],
+    [
+      'a promotion not started',
+      () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.future }] }),
+      400,
+      /ยังไม่ถึง|เริ่ม/,
+    ],
+    [
+      'a promotion for another course type',
+      () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.motoOnly }] }),
+      400,
+      /ประเภท/,
+    ],
+    [
+      'an inactive promotion',
+      () => body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.inactive }] }),
+      400,
+      /ปิด/,
+    ],
     ['an unknown promotion', () => body({ courses: [{ course_id: cat.car, promotion_code: 'NOPE' }] }), 400, /ไม่พบ/],
     ['a payment above net', () => body({ payment: { paid: '99999', pay_type: 'cash' } }), 400, /มากกว่ายอดสุทธิ/],
     ['a zero payment', () => body({ payment: { paid: '0', pay_type: 'cash' } }), 400, /มากกว่า 0/],
@@ -145,9 +244,23 @@ describe('application/create', () => {
     ['an unknown pay type', () => body({ payment: { paid: '100', pay_type: 'card' } }), 400, /ประเภทการชำระ/],
     ['a cost sent by the client', () => body({ courses: [{ course_id: cat.car, cost: '1' }] }), 400, /cost|ราคา/],
     ['an unknown field', () => ({ ...body(), hacked: true }), 400, /hacked/],
-    ['a missing customer', () => { const b = body(); delete (b as any).customer; return b; }, 400, /customer|ลูกค้า/],
+    [
+      'a missing customer',
+      () => {
+        const b = body();
+        delete (b as any).customer;
+        return b;
+      },
+      400,
+      /customer|ลูกค้า/,
+    ],
     ['a future birthday', () => body({ customer: customer({ birthday: '2999-01-01' }) }), 400, /วันเกิด/],
-    ['an impossible exam date', () => body({ courses: [{ course_id: cat.car, exam_date: '2026-02-30' }] }), 400, /^วันสอบ รายการที่ 1: ไม่ใช่วันที่ที่มีอยู่จริง/],
+    [
+      'an impossible exam date',
+      () => body({ courses: [{ course_id: cat.car, exam_date: '2026-02-30' }] }),
+      400,
+      /^วันสอบ รายการที่ 1: ไม่ใช่วันที่ที่มีอยู่จริง/,
+    ],
     ['an oversized name', () => body({ customer: customer({ fname: 'ก'.repeat(500) }) }), 400, /ชื่อ/],
   ];
   for (const [what, make, status, message] of rejects) {
@@ -163,10 +276,16 @@ describe('application/create', () => {
 
   it('a promotion limited to one use is used once; the second registration is refused and nothing is written', async () => {
     const malee = await t.as('malee');
-    const ok = await malee.post('/api/application/create', body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] }));
+    const ok = await malee.post(
+      '/api/application/create',
+      body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] }),
+    );
     expect(ok.status, ok.body.message).toBe(200);
     const before = await counts(t.db);
-    const again = await malee.post('/api/application/create', body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] }));
+    const again = await malee.post(
+      '/api/application/create',
+      body({ courses: [{ course_id: cat.car, promotion_code: cat.promo.once, discount: '325' }], other_fees: [] }),
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/ครบ/);
     expect(await counts(t.db)).toEqual(before);
@@ -179,9 +298,14 @@ describe('application/create', () => {
     const suda = await t.as('suda');
     expect((await suda.post('/api/application/create', body({ branch_id: cat.hq }))).status).toBe(403);
     expect((await suda.get(`/api/application/get/${id}`)).status).toBe(403);
-    expect((await suda.post('/api/application/paybalance', { application_id: id, paid: '1', pay_type: 'cash' })).status).toBe(403);
+    expect(
+      (await suda.post('/api/application/paybalance', { application_id: id, paid: '1', pay_type: 'cash' })).status,
+    ).toBe(403);
     expect((await suda.post('/api/application/pdf', { application_id: id })).status).toBe(403);
-    const own = await suda.post('/api/application/create', body({ courses: [{ course_id: cat.bknCar }], other_fees: [] }));
+    const own = await suda.post(
+      '/api/application/create',
+      body({ courses: [{ course_id: cat.bknCar }], other_fees: [] }),
+    );
     expect(own.status, own.body.message).toBe(200);
     expect(own.body.data.application.application_code).toMatch(new RegExp(`^AP-BKN-${be}-\\d{6}$`));
     const list = await suda.get('/api/application/gettable', { per_page: 100 });
@@ -193,10 +317,18 @@ describe('application/create', () => {
 describe('checkpromotion', () => {
   it('answers the discount for the line, capped at the cost', async () => {
     const malee = await t.as('malee');
-    const r = await malee.post('/api/application/checkpromotion', { index: 2, code: cat.promo.pct10, course_id: cat.moto });
+    const r = await malee.post('/api/application/checkpromotion', {
+      index: 2,
+      code: cat.promo.pct10,
+      course_id: cat.moto,
+    });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data).toMatchObject({ index: 2, discount: '350.05', code: cat.promo.pct10 });
-    const bad = await malee.post('/api/application/checkpromotion', { index: 0, code: cat.promo.expired, course_id: cat.car });
+    const bad = await malee.post('/api/application/checkpromotion', {
+      index: 0,
+      code: cat.promo.expired,
+      course_id: cat.car,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.status).toBe('error');
   });
@@ -206,7 +338,14 @@ describe('lists', () => {
   it('gettable filters by status, type and text, with Thai filter options', async () => {
     const malee = await t.as('malee');
     const idcard = newIdcard();
-    await malee.post('/api/application/create', body({ customer: customer({ idcard, fname: 'ค้นหาเจอ', phone_1: '0867776655' }), courses: [{ course_id: cat.moto }], other_fees: [] }));
+    await malee.post(
+      '/api/application/create',
+      body({
+        customer: customer({ idcard, fname: 'ค้นหาเจอ', phone_1: '0867776655' }),
+        courses: [{ course_id: cat.moto }],
+        other_fees: [],
+      }),
+    );
     const all = await malee.get('/api/application/gettable', { per_page: 100 });
     expect(all.status).toBe(200);
     expect(all.body.filter.status[0]).toEqual({ name: 'ทั้งหมด', value: 'ทั้งหมด' });
@@ -234,7 +373,10 @@ describe('lists', () => {
     expect(r.body.data.courses.some((c: any) => c.course_id === cat.bknCar)).toBe(false);
     expect(r.body.data.other_fees.some((f: any) => f.other_fee_id === cat.requestFee)).toBe(false);
     expect(r.body.data.request_fees.some((f: any) => f.other_fee_id === cat.requestFee)).toBe(true);
-    expect(r.body.data.pay_types).toEqual([{ value: 'cash', name: 'เงินสด' }, { value: 'transfer', name: 'โอนเงิน' }]);
+    expect(r.body.data.pay_types).toEqual([
+      { value: 'cash', name: 'เงินสด' },
+      { value: 'transfer', name: 'โอนเงิน' },
+    ]);
     expect(r.body.data.card_agent_port).toBe(8189);
   });
 
@@ -247,7 +389,10 @@ describe('lists', () => {
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data.phone_1).toBe('0822222222');
     const other = await malee.post('/api/application/create', body({ other_fees: [] }));
-    const dup = await malee.put('/api/customer/updateprofile', { ...fields, idcard: other.body.data.application.customer.idcard });
+    const dup = await malee.put('/api/customer/updateprofile', {
+      ...fields,
+      idcard: other.body.data.application.customer.idcard,
+    });
     expect(dup.status).toBe(409);
     const suda = await t.as('suda');
     expect((await suda.put('/api/customer/updateprofile', { ...fields })).status).toBe(403);

@@ -26,7 +26,11 @@ export interface TableResult<T> extends Envelope<T[]> {
 }
 
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -79,7 +83,12 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     body = JSON.stringify(opts.body);
   }
   try {
-    return await fetch(buildUrl(path, opts.query), { method: opts.method ?? 'GET', headers, body, signal: opts.signal });
+    return await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ กรุณาตรวจสอบการเชื่อมต่อเครือข่าย', 0);
@@ -107,7 +116,9 @@ function refreshOnce(): Promise<boolean> {
       }
     })().finally(() => {
       // let calls that failed during this refresh still see the result, then allow a future refresh
-      setTimeout(() => { refreshing = null; }, 0);
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
     });
   }
   return refreshing;
@@ -116,7 +127,8 @@ function refreshOnce(): Promise<boolean> {
 function expire(): never {
   // kept across the redirect (the login guard may redirect before our handler does)
   sessionStorage.setItem('loginReason', SESSION_EXPIRED);
-  if (!window.location.pathname.startsWith('/login')) sessionStorage.setItem('loginFrom', window.location.pathname + window.location.search);
+  if (!window.location.pathname.startsWith('/login'))
+    sessionStorage.setItem('loginFrom', window.location.pathname + window.location.search);
   session.clear();
   onSessionExpired(SESSION_EXPIRED);
   throw new ApiError(`เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่ (${SESSION_EXPIRED})`, 401);

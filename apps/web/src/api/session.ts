@@ -1,31 +1,9 @@
 /** The stored login (localStorage keys accessToken, refreshToken, userData, ability). */
-export interface Ability {
-  action: string;
-  subject: string;
-}
+import type { Ability, Session, UserData } from '@khabkhi/contracts';
 
-export interface UserData {
-  user_id: number;
-  username: string;
-  prefix: string | null;
-  fname: string;
-  sname: string | null;
-  nickname: string | null;
-  photo: string | null;
-  role: { role_id: number; slug: string; name: string };
-  branch_id: number;
-  branch_name: string;
-  all_branches: boolean;
-  /** the seeded demo school (a try-out, not real books): the layout shows a banner */
-  demo?: boolean;
-}
-
-export interface LoginData {
-  accessToken: string;
-  refreshToken: string;
-  userData: UserData;
-  ability: Ability[];
-}
+/** The signed-in user and their abilities, as login and refresh answer them (packages/contracts). */
+export type { Ability, UserData };
+export type LoginData = Session;
 
 const KEYS = ['accessToken', 'refreshToken', 'userData', 'ability'] as const;
 type Listener = () => void;
@@ -87,5 +65,7 @@ if (typeof window !== 'undefined') {
 
 /** CASL-style check: action 'manage' covers every action, subject 'all' every subject. */
 export function can(ability: Ability[], action: string, subject: string): boolean {
-  return ability.some((a) => (a.action === 'manage' || a.action === action) && (a.subject === 'all' || a.subject === subject));
+  return ability.some(
+    (a) => (a.action === 'manage' || a.action === action) && (a.subject === 'all' || a.subject === subject),
+  );
 }

@@ -1,4 +1,13 @@
-import { DownOutlined, ExperimentOutlined, HomeOutlined, KeyOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  ExperimentOutlined,
+  HomeOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Spin } from 'antd';
 import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
@@ -19,7 +28,9 @@ import './shell.css';
  * the home page.
  */
 
-export function fullName(u: { prefix?: string | null; fname?: string | null; sname?: string | null } | null | undefined): string {
+export function fullName(
+  u: { prefix?: string | null; fname?: string | null; sname?: string | null } | null | undefined,
+): string {
   if (!u) return '';
   return [`${u.prefix ?? ''}${u.fname ?? ''}`, u.sname ?? ''].filter(Boolean).join(' ');
 }
@@ -28,7 +39,11 @@ export function fullName(u: { prefix?: string | null; fname?: string | null; sna
 function useMinWidth(px: number): boolean {
   const q = `(min-width: ${px}px)`;
   return useSyncExternalStore(
-    (cb) => { const m = window.matchMedia(q); m.addEventListener('change', cb); return () => m.removeEventListener('change', cb); },
+    (cb) => {
+      const m = window.matchMedia(q);
+      m.addEventListener('change', cb);
+      return () => m.removeEventListener('change', cb);
+    },
     () => window.matchMedia(q).matches,
   );
 }
@@ -36,7 +51,9 @@ function useMinWidth(px: number): boolean {
 function Brand({ collapsed }: { collapsed: boolean }) {
   return (
     <Link to="/" className="kk-brand" aria-label="ขับขี่ หน้าแรก">
-      <span className="kk-brand-mark" aria-hidden>ข</span>
+      <span className="kk-brand-mark" aria-hidden>
+        ข
+      </span>
       {!collapsed && (
         <span className="kk-brand-text">
           <span className="kk-brand-name">ขับขี่</span>
@@ -47,14 +64,28 @@ function Brand({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-const pageFallback = <Flex justify="center" style={{ padding: 80 }}><Spin size="large" /></Flex>;
+const pageFallback = (
+  <Flex justify="center" style={{ padding: 80 }}>
+    <Spin size="large" />
+  </Flex>
+);
 
 /** The page area: antd's App around the pages once the first page other than home is shown (then kept). */
 function Pages({ home }: { home: boolean }) {
   const [services, setServices] = useState(!home);
   if (!home && !services) setServices(true);
-  const outlet = <Suspense fallback={pageFallback}><Outlet /></Suspense>;
-  return services ? <Suspense fallback={pageFallback}><PageServices>{outlet}</PageServices></Suspense> : outlet;
+  const outlet = (
+    <Suspense fallback={pageFallback}>
+      <Outlet />
+    </Suspense>
+  );
+  return services ? (
+    <Suspense fallback={pageFallback}>
+      <PageServices>{outlet}</PageServices>
+    </Suspense>
+  ) : (
+    outlet
+  );
 }
 
 export function AppLayout() {
@@ -72,7 +103,7 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const isCollapsed = mobile ? !mobileOpen : collapsed;
 
-  const selected = location.pathname === '/' ? '/' : navEntryOf(location.pathname)?.path ?? location.pathname;
+  const selected = location.pathname === '/' ? '/' : (navEntryOf(location.pathname)?.path ?? location.pathname);
 
   const doLogout = async () => {
     await logout();
@@ -85,10 +116,19 @@ export function AppLayout() {
     return NAV_GROUPS.map((g) => ({
       key: g.key,
       label: g.label,
-      items: allowed.filter((e) => e.group === g.key).map((e) => ({
-        to: e.path, icon: e.icon, label: e.label, preload: e.preload,
-        extra: e.badge ? <Suspense fallback={null}><e.badge /></Suspense> : undefined,
-      })),
+      items: allowed
+        .filter((e) => e.group === g.key)
+        .map((e) => ({
+          to: e.path,
+          icon: e.icon,
+          label: e.label,
+          preload: e.preload,
+          extra: e.badge ? (
+            <Suspense fallback={null}>
+              <e.badge />
+            </Suspense>
+          ) : undefined,
+        })),
     }));
   }, [ability]);
 
@@ -97,26 +137,56 @@ export function AppLayout() {
   // a notice for the whole app (e.g. that this is a demo school) goes into .kk-top, above the header
   const header: ReactNode = (
     <header className="kk-header">
-      <button type="button" className="kk-icon-btn" onClick={toggle} aria-label="ย่อ/ขยายเมนู" aria-expanded={!isCollapsed}>
+      <button
+        type="button"
+        className="kk-icon-btn"
+        onClick={toggle}
+        aria-label="ย่อ/ขยายเมนู"
+        aria-expanded={!isCollapsed}
+      >
         {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
       </button>
-      <UserMenu label="เมนูผู้ใช้"
-        button={<>
-          <PhotoAvatar fileId={user?.photo} size={34} fallback={user?.fname ?? ''} />
-          {!small && <span className="kk-user-who">
-            <span className="kk-user-name">{fullName(user)}{user?.nickname ? ` (${user.nickname})` : ''}</span>
-            <span>
-              <span className="kk-user-tag">{user?.role.name}</span>
-              <span className="kk-user-branch">{user?.all_branches ? 'ทุกสาขา · ' : ''}{user?.branch_name}</span>
-            </span>
-          </span>}
-          <DownOutlined className="kk-user-caret" />
-        </>}
+      <UserMenu
+        label="เมนูผู้ใช้"
+        button={
+          <>
+            <PhotoAvatar fileId={user?.photo} size={34} fallback={user?.fname ?? ''} />
+            {!small && (
+              <span className="kk-user-who">
+                <span className="kk-user-name">
+                  {fullName(user)}
+                  {user?.nickname ? ` (${user.nickname})` : ''}
+                </span>
+                <span>
+                  <span className="kk-user-tag">{user?.role.name}</span>
+                  <span className="kk-user-branch">
+                    {user?.all_branches ? 'ทุกสาขา · ' : ''}
+                    {user?.branch_name}
+                  </span>
+                </span>
+              </span>
+            )}
+            <DownOutlined className="kk-user-caret" />
+          </>
+        }
         entries={[
           { key: 'profile', icon: <UserOutlined />, label: 'โปรไฟล์ของฉัน', onSelect: () => navigate('/profile') },
-          { key: 'password', icon: <KeyOutlined />, label: 'เปลี่ยนรหัสผ่าน', onSelect: () => navigate('/profile?tab=password') },
-          { key: 'logout', icon: <LogoutOutlined />, label: 'ออกจากระบบ', danger: true, dividerBefore: true, onSelect: () => void doLogout() },
-        ]} />
+          {
+            key: 'password',
+            icon: <KeyOutlined />,
+            label: 'เปลี่ยนรหัสผ่าน',
+            onSelect: () => navigate('/profile?tab=password'),
+          },
+          {
+            key: 'logout',
+            icon: <LogoutOutlined />,
+            label: 'ออกจากระบบ',
+            danger: true,
+            dividerBefore: true,
+            onSelect: () => void doLogout(),
+          },
+        ]}
+      />
     </header>
   );
 
@@ -125,16 +195,36 @@ export function AppLayout() {
       {mobile && mobileOpen && <div className="kk-mask" onClick={() => setMobileOpen(false)} />}
       <aside className={`kk-sider${isCollapsed ? ' is-collapsed' : ''}${mobile ? ' is-mobile' : ''}`}>
         <Brand collapsed={isCollapsed} />
-        <SideMenu top={[{ to: '/', icon: <HomeOutlined />, label: 'หน้าแรก' }]} groups={groups} selected={selected} collapsed={isCollapsed}
-          onNavigate={() => setMobileOpen(false)} />
+        <SideMenu
+          top={[{ to: '/', icon: <HomeOutlined />, label: 'หน้าแรก' }]}
+          groups={groups}
+          selected={selected}
+          collapsed={isCollapsed}
+          onNavigate={() => setMobileOpen(false)}
+        />
       </aside>
       <div className="kk-main">
         <div className="kk-top">
           {user?.demo && (
             // not an antd Alert: pages show their own alerts, and this strip stays on every page of a demo school
-            <div role="note" data-testid="demo-banner" style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '8px 24px', background: '#fff7e6', borderBottom: '1px solid #ffd591', color: '#873800', fontSize: 14 }}>
+            <div
+              role="note"
+              data-testid="demo-banner"
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 8,
+                padding: '8px 24px',
+                background: '#fff7e6',
+                borderBottom: '1px solid #ffd591',
+                color: '#873800',
+                fontSize: 14,
+              }}
+            >
               <ExperimentOutlined />
-              <span><b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน</span>
+              <span>
+                <b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน
+              </span>
             </div>
           )}
           {header}

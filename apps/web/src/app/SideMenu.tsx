@@ -47,8 +47,14 @@ export function SideMenu({ top, groups, selected, collapsed, onNavigate }: SideM
     if (ev.key !== 'ArrowDown' && ev.key !== 'ArrowUp' && ev.key !== 'Home' && ev.key !== 'End') return;
     const links = [...ev.currentTarget.querySelectorAll<HTMLAnchorElement>('a.kk-menu-item')];
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-    const next = ev.key === 'Home' ? 0 : ev.key === 'End' ? links.length - 1
-      : ev.key === 'ArrowDown' ? (at + 1) % links.length : (at - 1 + links.length) % links.length;
+    const next =
+      ev.key === 'Home'
+        ? 0
+        : ev.key === 'End'
+          ? links.length - 1
+          : ev.key === 'ArrowDown'
+            ? (at + 1) % links.length
+            : (at - 1 + links.length) % links.length;
     links[next]?.focus();
     ev.preventDefault();
   };
@@ -57,13 +63,36 @@ export function SideMenu({ top, groups, selected, collapsed, onNavigate }: SideM
     const badge = it.badge ? (it.badge > 99 ? '99+' : String(it.badge)) : null;
     return (
       <li key={it.to}>
-        <Link to={it.to} className={`kk-menu-item${it.to === selected ? ' is-selected' : ''}`} aria-current={it.to === selected ? 'page' : undefined}
-          onClick={() => { setTip(null); onNavigate?.(); }}
-          onMouseEnter={(e) => { it.preload?.(); showTip(it.label, e.currentTarget); }} onMouseLeave={() => setTip(null)}
-          onFocus={(e) => { it.preload?.(); showTip(it.label, e.currentTarget); }} onBlur={() => setTip(null)}>
-          {it.icon && <span className="kk-menu-icon" aria-hidden>{it.icon}</span>}
+        <Link
+          to={it.to}
+          className={`kk-menu-item${it.to === selected ? ' is-selected' : ''}`}
+          aria-current={it.to === selected ? 'page' : undefined}
+          onClick={() => {
+            setTip(null);
+            onNavigate?.();
+          }}
+          onMouseEnter={(e) => {
+            it.preload?.();
+            showTip(it.label, e.currentTarget);
+          }}
+          onMouseLeave={() => setTip(null)}
+          onFocus={(e) => {
+            it.preload?.();
+            showTip(it.label, e.currentTarget);
+          }}
+          onBlur={() => setTip(null)}
+        >
+          {it.icon && (
+            <span className="kk-menu-icon" aria-hidden>
+              {it.icon}
+            </span>
+          )}
           <span className="kk-menu-label">{it.label}</span>
-          {badge && <span className="kk-menu-badge" aria-label={`${badge} รายการ`}>{badge}</span>}
+          {badge && (
+            <span className="kk-menu-badge" aria-label={`${badge} รายการ`}>
+              {badge}
+            </span>
+          )}
           {it.extra}
         </Link>
       </li>
@@ -74,15 +103,27 @@ export function SideMenu({ top, groups, selected, collapsed, onNavigate }: SideM
     <nav aria-label="เมนูหลัก" onKeyDown={onKeyDown}>
       <ul className={`kk-menu${collapsed ? ' is-collapsed' : ''}`}>
         {top.map(entry)}
-        {groups.filter((g) => g.items.length).map((g) => (
-          <li key={g.key} role="group" aria-label={g.label}>
-            {/* folded to icons, a group's title would be cut ("งานทะ…"): a divider separates the groups instead */}
-            {collapsed ? <div className="kk-menu-divider" aria-hidden /> : <div className="kk-menu-group-title" aria-hidden>{g.label}</div>}
-            <ul>{g.items.map(entry)}</ul>
-          </li>
-        ))}
+        {groups
+          .filter((g) => g.items.length)
+          .map((g) => (
+            <li key={g.key} role="group" aria-label={g.label}>
+              {/* folded to icons, a group's title would be cut ("งานทะ…"): a divider separates the groups instead */}
+              {collapsed ? (
+                <div className="kk-menu-divider" aria-hidden />
+              ) : (
+                <div className="kk-menu-group-title" aria-hidden>
+                  {g.label}
+                </div>
+              )}
+              <ul>{g.items.map(entry)}</ul>
+            </li>
+          ))}
       </ul>
-      {collapsed && tip && <div className="kk-menu-tip" role="tooltip" style={{ left: tip.x, top: tip.y }}>{tip.label}</div>}
+      {collapsed && tip && (
+        <div className="kk-menu-tip" role="tooltip" style={{ left: tip.x, top: tip.y }}>
+          {tip.label}
+        </div>
+      )}
     </nav>
   );
 }

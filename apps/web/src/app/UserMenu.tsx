@@ -23,14 +23,20 @@ export function UserMenu({ label, button, entries }: { label: string; button: Re
 
   useEffect(() => {
     if (!open) return;
-    const away = (ev: MouseEvent) => { if (!root.current?.contains(ev.target as Node)) setOpen(false); };
+    const away = (ev: MouseEvent) => {
+      if (!root.current?.contains(ev.target as Node)) setOpen(false);
+    };
     document.addEventListener('mousedown', away);
     return () => document.removeEventListener('mousedown', away);
   }, [open]);
 
   const openAt = (which: 'first' | 'last' | null) => {
     setOpen(true);
-    if (which) requestAnimationFrame(() => { const l = items(); (which === 'first' ? l[0] : l[l.length - 1])?.focus(); });
+    if (which)
+      requestAnimationFrame(() => {
+        const l = items();
+        (which === 'first' ? l[0] : l[l.length - 1])?.focus();
+      });
   };
   const close = (focusButton: boolean) => {
     setOpen(false);
@@ -38,9 +44,13 @@ export function UserMenu({ label, button, entries }: { label: string; button: Re
   };
 
   const onButtonKey = (ev: KeyboardEvent) => {
-    if (ev.key === 'ArrowDown' || ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); openAt('first'); }
-    else if (ev.key === 'ArrowUp') { ev.preventDefault(); openAt('last'); }
-    else if (ev.key === 'Escape') close(true);
+    if (ev.key === 'ArrowDown' || ev.key === 'Enter' || ev.key === ' ') {
+      ev.preventDefault();
+      openAt('first');
+    } else if (ev.key === 'ArrowUp') {
+      ev.preventDefault();
+      openAt('last');
+    } else if (ev.key === 'Escape') close(true);
   };
   const onMenuKey = (ev: KeyboardEvent) => {
     const l = items();
@@ -59,17 +69,35 @@ export function UserMenu({ label, button, entries }: { label: string; button: Re
 
   return (
     <div className="kk-user" ref={root}>
-      <button ref={btn} type="button" className="kk-user-btn" aria-label={label} aria-haspopup="menu" aria-expanded={open}
-        onClick={() => (open ? close(false) : openAt(null))} onKeyDown={onButtonKey}>
+      <button
+        ref={btn}
+        type="button"
+        className="kk-user-btn"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => (open ? close(false) : openAt(null))}
+        onKeyDown={onButtonKey}
+      >
         {button}
       </button>
       {open && (
         <div className="kk-dropdown" role="menu" aria-label={label} onKeyDown={onMenuKey}>
           {entries.map((e) => [
             e.dividerBefore ? <div key={`${e.key}-d`} className="kk-dropdown-divider" role="separator" /> : null,
-            <button key={e.key} type="button" role="menuitem" tabIndex={-1} className={`kk-dropdown-item${e.danger ? ' is-danger' : ''}`}
-              onClick={() => { close(true); e.onSelect(); }}>
-              {e.icon}<span>{e.label}</span>
+            <button
+              key={e.key}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className={`kk-dropdown-item${e.danger ? ' is-danger' : ''}`}
+              onClick={() => {
+                close(true);
+                e.onSelect();
+              }}
+            >
+              {e.icon}
+              <span>{e.label}</span>
             </button>,
           ])}
         </div>

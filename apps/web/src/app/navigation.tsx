@@ -24,7 +24,21 @@ export interface NavEntry {
 }
 
 export const NAV: NavEntry[] = RESOURCES.flatMap((r) =>
-  r.menu && r.ability ? [{ path: r.path, ability: r.ability, label: r.menu.label, group: r.menu.group, icon: r.menu.icon, description: r.menu.description, badge: r.menu.badge, preload: r.page.preload }] : []);
+  r.menu && r.ability
+    ? [
+        {
+          path: r.path,
+          ability: r.ability,
+          label: r.menu.label,
+          group: r.menu.group,
+          icon: r.menu.icon,
+          description: r.menu.description,
+          badge: r.menu.badge,
+          preload: r.page.preload,
+        },
+      ]
+    : [],
+);
 
 export function allowedNav(ability: Ability[]): NavEntry[] {
   return NAV.filter((e) => can(ability, e.ability[0], e.ability[1]));
@@ -32,5 +46,7 @@ export function allowedNav(ability: Ability[]): NavEntry[] {
 
 /** The entry a pathname belongs to ('/employees/12' → '/employees'); the longest matching path wins. */
 export function navEntryOf(pathname: string): NavEntry | undefined {
-  return NAV.filter((e) => pathname === e.path || pathname.startsWith(e.path + '/')).sort((a, b) => b.path.length - a.path.length)[0];
+  return NAV.filter((e) => pathname === e.path || pathname.startsWith(e.path + '/')).sort(
+    (a, b) => b.path.length - a.path.length,
+  )[0];
 }

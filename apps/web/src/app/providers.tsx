@@ -11,7 +11,6 @@ import { ApiError } from '../api/client';
 import { buddhistLocale } from '../components/buddhistLocale';
 import { theme } from './theme';
 
-
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

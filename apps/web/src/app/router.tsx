@@ -31,7 +31,13 @@ function RequireLogin() {
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return (
-    <Suspense fallback={<Flex justify="center" align="center" style={{ minHeight: '100vh' }}><Spin size="large" /></Flex>}>
+    <Suspense
+      fallback={
+        <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
+          <Spin size="large" />
+        </Flex>
+      }
+    >
       <AppLayout />
     </Suspense>
   );
@@ -50,7 +56,13 @@ function route(r: Resource) {
   const Page = r.page;
   return {
     path: r.path,
-    element: r.ability ? <Allow action={r.ability[0]} subject={r.ability[1]}><Page /></Allow> : <Page />,
+    element: r.ability ? (
+      <Allow action={r.ability[0]} subject={r.ability[1]}>
+        <Page />
+      </Allow>
+    ) : (
+      <Page />
+    ),
     loader: ({ request }: { request: Request }) => {
       Page.preload();
       if (r.list && (!r.ability || can(session.ability, r.ability[0], r.ability[1])) && session.isLoggedIn()) {
@@ -64,15 +76,16 @@ function route(r: Resource) {
 const router = createBrowserRouter([
   {
     element: <SessionGuard />,
-    hydrateFallbackElement: <Flex justify="center" align="center" style={{ minHeight: '100vh' }}><Spin size="large" /></Flex>,
+    hydrateFallbackElement: (
+      <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
+        <Spin size="large" />
+      </Flex>
+    ),
     children: [
       { path: '/login', element: <LoginPage /> },
       {
         element: <RequireLogin />,
-        children: [
-          ...RESOURCES.map(route),
-          { path: '*', element: <NotFound /> },
-        ],
+        children: [...RESOURCES.map(route), { path: '*', element: <NotFound /> }],
       },
     ],
   },

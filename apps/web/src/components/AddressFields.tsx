@@ -36,11 +36,13 @@ export function AddressFields({ form, namePrefix = [], disabled }: AddressFields
     const mod = await loadAddress();
     if (my !== seq.current) return;
     const rows = mod.searchAddress(q, 15);
-    setOptions(rows.map((r, i) => ({
-      value: `${r.subdistrict}|${r.district}|${r.province}|${r.postcode}|${i}`,
-      label: `${r.subdistrict} › ${r.district} › ${r.province} ${r.postcode}`,
-      row: r,
-    })));
+    setOptions(
+      rows.map((r, i) => ({
+        value: `${r.subdistrict}|${r.district}|${r.province}|${r.postcode}|${i}`,
+        label: `${r.subdistrict} › ${r.district} › ${r.province} ${r.postcode}`,
+        row: r,
+      })),
+    );
   };
 
   const onSelect = (_: string, opt: { row: ThaiAddress }) => {
@@ -76,7 +78,11 @@ export function AddressFields({ form, namePrefix = [], disabled }: AddressFields
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name={n('subdistrict')} label={label('subdistrict')} extra="พิมพ์ชื่อตำบล อำเภอ จังหวัด หรือรหัสไปรษณีย์ แล้วเลือกจากรายการ">
+          <Form.Item
+            name={n('subdistrict')}
+            label={label('subdistrict')}
+            extra="พิมพ์ชื่อตำบล อำเภอ จังหวัด หรือรหัสไปรษณีย์ แล้วเลือกจากรายการ"
+          >
             <AutoComplete
               options={options}
               onSearch={onSearch}
@@ -99,7 +105,11 @@ export function AddressFields({ form, namePrefix = [], disabled }: AddressFields
           </Form.Item>
         </Col>
         <Col xs={24} md={6}>
-          <Form.Item name={n('postcode')} label={label('postcode')} rules={[{ pattern: /^(\d{5})?$/, message: 'รหัสไปรษณีย์ต้องเป็นตัวเลข 5 หลัก' }]}>
+          <Form.Item
+            name={n('postcode')}
+            label={label('postcode')}
+            rules={[{ pattern: /^(\d{5})?$/, message: 'รหัสไปรษณีย์ต้องเป็นตัวเลข 5 หลัก' }]}
+          >
             <Input maxLength={5} inputMode="numeric" disabled={disabled} />
           </Form.Item>
         </Col>
@@ -108,4 +118,13 @@ export function AddressFields({ form, namePrefix = [], disabled }: AddressFields
   );
 }
 
-export const ADDRESS_KEYS = ['address', 'moo', 'soi', 'street', 'subdistrict', 'district', 'province', 'postcode'] as const;
+export const ADDRESS_KEYS = [
+  'address',
+  'moo',
+  'soi',
+  'street',
+  'subdistrict',
+  'district',
+  'province',
+  'postcode',
+] as const;

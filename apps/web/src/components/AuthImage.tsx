@@ -7,5 +7,7 @@ export { PhotoAvatar, useFileUrl, type PhotoAvatarProps } from './PhotoAvatar';
 export function PhotoImage({ fileId, width = 120 }: { fileId: string | null | undefined; width?: number }) {
   const url = useFileUrl(fileId);
   if (!url) return null;
-  return <Image src={url} width={width} style={{ borderRadius: 8, objectFit: 'cover', aspectRatio: '3 / 4' }} alt="รูปถ่าย" />;
+  return (
+    <Image src={url} width={width} style={{ borderRadius: 8, objectFit: 'cover', aspectRatio: '3 / 4' }} alt="รูปถ่าย" />
+  );
 }

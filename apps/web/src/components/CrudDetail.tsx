@@ -5,7 +5,21 @@
  */
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Popconfirm, Row, Select, Skeleton, Space, Switch } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+} from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -20,7 +34,10 @@ import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
 import { recordKeys, tableKeys } from '../api/queryKeys';
 
-export interface FieldOption { label: string; value: string | number | boolean }
+export interface FieldOption {
+  label: string;
+  value: string | number | boolean;
+}
 
 export interface CrudField {
   name: string;
@@ -78,18 +95,43 @@ export function CrudDetail(p: CrudDetailProps) {
   const qc = useQueryClient();
   const { can, user } = useSession();
   const [banner, setBanner] = useBanner(id ?? 'new');
-  const record = useQuery({ queryKey: recordKeys.one(p.prefix, recordId), queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`), enabled: !isNew });
+  const record = useQuery({
+    queryKey: recordKeys.one(p.prefix, recordId),
+    queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`),
+    enabled: !isNew,
+  });
   const lockedBy = !isNew && record.data && p.custom?.readOnly ? p.custom.readOnly(record.data) : null;
   const readOnly = (isNew ? !can('create', p.subject) : !can('update', p.subject)) || !!lockedBy;
-  const fields = p.branched && !p.custom ? [...p.fields, { name: 'branch_id', label: 'สาขา', kind: 'select', options: p.branchOptions ?? [], required: true } as CrudField] : p.fields;
-  const blank = Object.fromEntries(fields.map((f) => [f.name, f.initial ?? (f.kind === 'switch' ? false : f.kind === 'select' || f.kind === 'date' || f.kind === 'int' ? undefined : '')]));
+  const fields =
+    p.branched && !p.custom
+      ? [
+          ...p.fields,
+          {
+            name: 'branch_id',
+            label: 'สาขา',
+            kind: 'select',
+            options: p.branchOptions ?? [],
+            required: true,
+          } as CrudField,
+        ]
+      : p.fields;
+  const blank = Object.fromEntries(
+    fields.map((f) => [
+      f.name,
+      f.initial ??
+        (f.kind === 'switch' ? false : f.kind === 'select' || f.kind === 'date' || f.kind === 'int' ? undefined : ''),
+    ]),
+  );
 
   useEffect(() => {
     if (isNew) {
       form.resetFields();
       form.setFieldsValue({ ...blank, ...(p.branched ? { branch_id: user?.branch_id } : {}), ...p.custom?.blank });
     } else if (record.data) {
-      form.setFieldsValue({ ...Object.fromEntries(fields.map((f) => [f.name, record.data![f.name] ?? blank[f.name]])), ...p.custom?.fromRecord(record.data) });
+      form.setFieldsValue({
+        ...Object.fromEntries(fields.map((f) => [f.name, record.data![f.name] ?? blank[f.name]])),
+        ...p.custom?.fromRecord(record.data),
+      });
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isNew, record.data]);
@@ -101,13 +143,20 @@ export function CrudDetail(p: CrudDetailProps) {
         if (f.display || f.kind === 'readonly') continue;
         if (f.visible && !f.visible(v)) continue;
         let val = v[f.name];
-        if (val === undefined || val === null || (val === '' && !f.required && f.kind !== 'text' && f.kind !== 'textarea')) continue;
+        if (
+          val === undefined ||
+          val === null ||
+          (val === '' && !f.required && f.kind !== 'text' && f.kind !== 'textarea')
+        )
+          continue;
         if (f.normalize) val = f.normalize(val);
         if (typeof val === 'string' && f.kind !== 'textarea') val = val.trim();
         body[f.name] = val;
       }
       Object.assign(body, p.custom?.toBody(v));
-      return isNew ? api.post<Record<string, any>>(`/${p.prefix}/create`, body) : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
+      return isNew
+        ? api.post<Record<string, any>>(`/${p.prefix}/create`, body)
+        : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
@@ -121,7 +170,7 @@ export function CrudDetail(p: CrudDetailProps) {
     onError: (e) => {
       const msg = errorMessage(e);
       setBanner({ status: 'error', message: msg });
-      applyServerError(form, msg);
+      applyServerError(form, e);
     },
   });
 
@@ -143,14 +192,29 @@ export function CrudDetail(p: CrudDetailProps) {
     const auto = first && f.kind !== 'readonly' ? { autoFocus: true } : {};
     if (f.kind !== 'readonly') first = false;
     switch (f.kind) {
-      case 'textarea': return <Input.TextArea rows={3} maxLength={1000} {...auto} />;
-      case 'money': return <MoneyInput {...auto} {...(f.suffix ? { suffix: f.suffix(values) } : {})} />;
-      case 'int': return <InputNumber min={0} precision={0} style={{ width: '100%' }} {...auto} />;
-      case 'select': return <Select options={f.options?.map((o) => ({ label: o.label, value: o.value as string }))} showSearch={{ optionFilterProp: 'label' }} placeholder={f.placeholder ?? 'เลือก'} {...auto} />;
-      case 'switch': return <Switch checkedChildren="ใช่" unCheckedChildren="ไม่" />;
-      case 'date': return <ThaiDatePicker style={{ width: '100%' }} {...auto} />;
-      case 'readonly': return <Input disabled />;
-      default: return <Input maxLength={300} placeholder={f.placeholder} {...auto} />;
+      case 'textarea':
+        return <Input.TextArea rows={3} maxLength={1000} {...auto} />;
+      case 'money':
+        return <MoneyInput {...auto} {...(f.suffix ? { suffix: f.suffix(values) } : {})} />;
+      case 'int':
+        return <InputNumber min={0} precision={0} style={{ width: '100%' }} {...auto} />;
+      case 'select':
+        return (
+          <Select
+            options={f.options?.map((o) => ({ label: o.label, value: o.value as string }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={f.placeholder ?? 'เลือก'}
+            {...auto}
+          />
+        );
+      case 'switch':
+        return <Switch checkedChildren="ใช่" unCheckedChildren="ไม่" />;
+      case 'date':
+        return <ThaiDatePicker style={{ width: '100%' }} {...auto} />;
+      case 'readonly':
+        return <Input disabled />;
+      default:
+        return <Input maxLength={300} placeholder={f.placeholder} {...auto} />;
     }
   };
 
@@ -160,45 +224,94 @@ export function CrudDetail(p: CrudDetailProps) {
         title={isNew ? `เพิ่ม${p.noun}` : record.data ? (p.titleOf?.(record.data) ?? `${p.noun}`) : p.noun}
         subtitle={isNew ? 'กรอกข้อมูลแล้วกด Enter เพื่อไปช่องถัดไป หรือกดปุ่มบันทึก' : undefined}
         back={p.listPath}
-        extra={!isNew && (
-          <>
-            {can('create', p.subject) && <Button icon={<PlusOutlined />} onClick={() => navigate(`${p.listPath}/new`)}>เพิ่มใหม่</Button>}
-            {can('delete', p.subject) && (
-              <Popconfirm title={`ลบ${p.noun}นี้?`} okText="ลบ" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: del.isPending }} onConfirm={() => del.mutateAsync().catch(() => undefined)}>
-                <Button danger icon={<DeleteOutlined />}>ลบ</Button>
-              </Popconfirm>
-            )}
-          </>
-        )}
+        extra={
+          !isNew && (
+            <>
+              {can('create', p.subject) && (
+                <Button icon={<PlusOutlined />} onClick={() => navigate(`${p.listPath}/new`)}>
+                  เพิ่มใหม่
+                </Button>
+              )}
+              {can('delete', p.subject) && (
+                <Popconfirm
+                  title={`ลบ${p.noun}นี้?`}
+                  okText="ลบ"
+                  cancelText="ยกเลิก"
+                  okButtonProps={{ danger: true, loading: del.isPending }}
+                  onConfirm={() => del.mutateAsync().catch(() => undefined)}
+                >
+                  <Button danger icon={<DeleteOutlined />}>
+                    ลบ
+                  </Button>
+                </Popconfirm>
+              )}
+            </>
+          )
+        }
       />
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
       {lockedBy && <Alert type="info" showIcon title={lockedBy} style={{ marginBottom: 16 }} data-testid="locked-by" />}
-      {!isNew && record.isLoading ? <Card><Skeleton active paragraph={{ rows: 6 }} /></Card> : !isNew && record.isError ? (
+      {!isNew && record.isLoading ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ) : !isNew && record.isError ? (
         <ResultBanner result={{ status: 'error', message: errorMessage(record.error) }} />
       ) : (
-        <Form form={form} layout="vertical" disabled={readOnly || save.isPending} initialValues={blank}
-          onFinish={(v) => { setBanner(null); save.mutate(v); }}
+        <Form
+          form={form}
+          layout="vertical"
+          disabled={readOnly || save.isPending}
+          initialValues={blank}
+          onFinish={(v) => {
+            setBanner(null);
+            save.mutate(v);
+          }}
           onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-          {...enterToNextProps}>
+          {...enterToNextProps}
+        >
           {sections.map((s) => (
             <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
               <Row gutter={16}>
-                {s.fields.map((n) => byName.get(n)).filter((f): f is CrudField => !!f && (!f.visible || f.visible(values))).map((f) => (
-                  <Col key={f.name} xs={24} md={f.span ?? 12}>
-                    <Form.Item name={f.name} label={f.label} help={f.help} valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                      rules={[...(f.required ? [f.kind === 'money' ? moneyRule(f.label, true) : { required: true, message: `กรุณากรอก${f.label}` }] : f.kind === 'money' ? [moneyRule(f.label)] : []), ...(f.rules ?? [])]}>
-                      {control(f)}
-                    </Form.Item>
-                  </Col>
-                ))}
+                {s.fields
+                  .map((n) => byName.get(n))
+                  .filter((f): f is CrudField => !!f && (!f.visible || f.visible(values)))
+                  .map((f) => (
+                    <Col key={f.name} xs={24} md={f.span ?? 12}>
+                      <Form.Item
+                        name={f.name}
+                        label={f.label}
+                        help={f.help}
+                        valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                        rules={[
+                          ...(f.required
+                            ? [
+                                f.kind === 'money'
+                                  ? moneyRule(f.label, true)
+                                  : { required: true, message: `กรุณากรอก${f.label}` },
+                              ]
+                            : f.kind === 'money'
+                              ? [moneyRule(f.label)]
+                              : []),
+                          ...(f.rules ?? []),
+                        ]}
+                      >
+                        {control(f)}
+                      </Form.Item>
+                    </Col>
+                  ))}
               </Row>
             </Card>
           ))}
           {p.custom?.section}
           {!readOnly && (
             <Space>
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">บันทึก</Button>
-              <Button size="large" onClick={() => navigate(p.listPath)}>ยกเลิก</Button>
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">
+                บันทึก
+              </Button>
+              <Button size="large" onClick={() => navigate(p.listPath)}>
+                ยกเลิก
+              </Button>
             </Space>
           )}
         </Form>

@@ -10,14 +10,35 @@ import { useNavigate } from 'react-router';
 export interface CardReaderResult {
   result: string;
   message?: string;
-  title_th?: string; fname_th?: string; sname_th?: string; nat_id?: string; birthdate?: string;
-  address_no?: string; address_moo?: string; address_soi?: string; address_road?: string; address_street?: string;
-  address_provinice?: string; address_amphor?: string; address_tumbol?: string;
+  title_th?: string;
+  fname_th?: string;
+  sname_th?: string;
+  nat_id?: string;
+  birthdate?: string;
+  address_no?: string;
+  address_moo?: string;
+  address_soi?: string;
+  address_road?: string;
+  address_street?: string;
+  address_provinice?: string;
+  address_amphor?: string;
+  address_tumbol?: string;
 }
 
 export interface IdCardFields {
-  prefix: string; fname: string; sname: string; name: string; idcard: string; birthday: string | null;
-  address: string; moo: string; soi: string; street: string; province: string; district: string; subdistrict: string;
+  prefix: string;
+  fname: string;
+  sname: string;
+  name: string;
+  idcard: string;
+  birthday: string | null;
+  address: string;
+  moo: string;
+  soi: string;
+  street: string;
+  province: string;
+  district: string;
+  subdistrict: string;
   age: null;
 }
 
@@ -29,10 +50,19 @@ export function mapCard(r: CardReaderResult): IdCardFields {
   const fname = (r.fname_th ?? '').trim();
   const sname = (r.sname_th ?? '').trim();
   return {
-    prefix: (r.title_th ?? '').trim(), fname, sname, name: `${fname} ${sname}`.trim(),
-    idcard: (r.nat_id ?? '').replace(/\D/g, ''), birthday: r.birthdate && /^(19|20)\d{2}-\d{2}-\d{2}$/.test(r.birthdate) ? r.birthdate : null,
-    address: (r.address_no ?? '').trim(), moo: (r.address_moo ?? '').trim(), soi: (r.address_soi ?? '').trim(), street: (r.address_street ?? r.address_road ?? '').trim(),
-    province: (r.address_provinice ?? '').trim(), district: (r.address_amphor ?? '').trim(), subdistrict: (r.address_tumbol ?? '').trim(),
+    prefix: (r.title_th ?? '').trim(),
+    fname,
+    sname,
+    name: `${fname} ${sname}`.trim(),
+    idcard: (r.nat_id ?? '').replace(/\D/g, ''),
+    birthday: r.birthdate && /^(19|20)\d{2}-\d{2}-\d{2}$/.test(r.birthdate) ? r.birthdate : null,
+    address: (r.address_no ?? '').trim(),
+    moo: (r.address_moo ?? '').trim(),
+    soi: (r.address_soi ?? '').trim(),
+    street: (r.address_street ?? r.address_road ?? '').trim(),
+    province: (r.address_provinice ?? '').trim(),
+    district: (r.address_amphor ?? '').trim(),
+    subdistrict: (r.address_tumbol ?? '').trim(),
     age: null,
   };
 }
@@ -52,7 +82,15 @@ export async function readIdCard(port: number, timeoutMs = 8000): Promise<CardRe
   }
 }
 
-export function IdCardButton({ port, onRead, disabled }: { port: number; onRead: (f: IdCardFields) => void; disabled?: boolean }) {
+export function IdCardButton({
+  port,
+  onRead,
+  disabled,
+}: {
+  port: number;
+  onRead: (f: IdCardFields) => void;
+  disabled?: boolean;
+}) {
   const { message, notification } = App.useApp();
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -70,11 +108,28 @@ export function IdCardButton({ port, onRead, disabled }: { port: number; onRead:
       notification.error({
         title: 'ไม่พบโปรแกรมอ่านบัตรประชาชน',
         // the notification renders outside the router: navigate from here instead of a <Link>
-        description: <span>โปรแกรมอ่านบัตร (พอร์ต {port}) ยังไม่ทำงานบนเครื่องนี้ <a href="/help/card-agent" onClick={(e) => { e.preventDefault(); navigate('/help/card-agent'); }}>ดูวิธีติดตั้ง</a></span>,
+        description: (
+          <span>
+            โปรแกรมอ่านบัตร (พอร์ต {port}) ยังไม่ทำงานบนเครื่องนี้{' '}
+            <a
+              href="/help/card-agent"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate('/help/card-agent');
+              }}
+            >
+              ดูวิธีติดตั้ง
+            </a>
+          </span>
+        ),
       });
     } finally {
       setBusy(false);
     }
   };
-  return <Button icon={<IdcardOutlined />} loading={busy} disabled={disabled} onClick={() => void read()}>อ่านบัตรประชาชน</Button>;
+  return (
+    <Button icon={<IdcardOutlined />} loading={busy} disabled={disabled} onClick={() => void read()}>
+      อ่านบัตรประชาชน
+    </Button>
+  );
 }

@@ -74,7 +74,8 @@ function valueOf<T>(c: ListColumn<T>): (row: T) => unknown {
   if (c.exportValue) return c.exportValue;
   const di = c.dataIndex;
   return (row: T) => {
-    if (Array.isArray(di)) return di.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k as string], row);
+    if (Array.isArray(di))
+      return di.reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k as string], row);
     return di === undefined ? '' : (row as Record<string, unknown>)[di as string];
   };
 }
@@ -83,26 +84,50 @@ function valueOf<T>(c: ListColumn<T>): (row: T) => unknown {
 function tableColumn<T>(c: ListColumn<T>): TableColumnType<T> {
   const { exportValue: _e, noExport: _n, kind, wrap, ...col } = c;
   let render = col.render;
-  if (kind === 'money' && !render) render = (v: unknown) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v as string)}</span>;
+  if (kind === 'money' && !render)
+    render = (v: unknown) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v as string)}</span>;
   if (wrap) {
     const inner = render;
     const text = valueOf(c);
     render = (v: unknown, r: T, i: number) => {
       const t = text(r);
       return (
-        <div className="kk-clamp" style={{ maxWidth: wrap, minWidth: Math.min(wrap, 120) }} title={t === null || t === undefined ? undefined : String(t)}>
+        <div
+          className="kk-clamp"
+          style={{ maxWidth: wrap, minWidth: Math.min(wrap, 120) }}
+          title={t === null || t === undefined ? undefined : String(t)}
+        >
           {inner ? (inner(v, r, i) as ReactNode) : (v as ReactNode)}
         </div>
       );
     };
   }
-  return { ...col, key: columnKey(c), align: col.align ?? (kind === 'money' || kind === 'number' ? 'right' : undefined), render };
+  return {
+    ...col,
+    key: columnKey(c),
+    align: col.align ?? (kind === 'money' || kind === 'number' ? 'right' : undefined),
+    render,
+  };
 }
 
 export function ListPage<T extends object>(props: ListPageProps<T>) {
   const {
-    title, subtitle, endpoint, columns, rowKey, search = true, addButton, detailPath, exportName, exportLimit = 5000,
-    extra, defaultPerPage = 10, summary, chart, baseQuery, selection,
+    title,
+    subtitle,
+    endpoint,
+    columns,
+    rowKey,
+    search = true,
+    addButton,
+    detailPath,
+    exportName,
+    exportLimit = 5000,
+    extra,
+    defaultPerPage = 10,
+    summary,
+    chart,
+    baseQuery,
+    selection,
   } = props;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -113,16 +138,20 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   // a detail page may navigate back here with { state: { banner } } (e.g. after a delete)
   const [banner, setBanner] = useBanner(endpoint);
 
-  const specs = useMemo(() => filterSpecs(props), // eslint-disable-next-line react-hooks/exhaustive-deps
-    [JSON.stringify([props.filters, props.filterLabels, props.filterDefaults, props.dateRange])]);
+  const specs = useMemo(
+    () => filterSpecs(props), // eslint-disable-next-line react-hooks/exhaustive-deps
+    [JSON.stringify([props.filters, props.filterLabels, props.filterDefaults, props.dateRange])],
+  );
   const page = Math.max(1, Number(params.get('page')) || 1);
   const perPage = Math.min(100, Math.max(1, Number(params.get('per_page')) || defaultPerPage));
   const text = params.get('text') ?? '';
 
   // the same function as the route's prefetch (listQuery.ts): one query key for both
-  const query = useMemo(() => listQuery({ endpoint, baseQuery, defaultPerPage }, params, specs),
+  const query = useMemo(
+    () => listQuery({ endpoint, baseQuery, defaultPerPage }, params, specs),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [params.toString(), specs, JSON.stringify(baseQuery), defaultPerPage]);
+    [params.toString(), specs, JSON.stringify(baseQuery), defaultPerPage],
+  );
 
   const result = useQuery({
     queryKey: tableKeys.list(endpoint, query),
@@ -146,7 +175,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     options: (k: string): Option[] => selectOptions(result.data?.filter?.[k]),
   };
 
-  const exportCols: ExportColumn<T>[] = columns.filter((c) => !c.noExport).map((c) => ({ title: c.title, value: valueOf(c), kind: c.kind }));
+  const exportCols: ExportColumn<T>[] = columns
+    .filter((c) => !c.noExport)
+    .map((c) => ({ title: c.title, value: valueOf(c), kind: c.kind }));
 
   /** Every filtered row, page by page, up to the limit. */
   const fetchAll = async (): Promise<{ rows: T[]; capped: boolean }> => {
@@ -167,7 +198,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
       const name = (exportName || title).replace(/[\\/:*?"<>|]/g, '');
       if (kind === 'xlsx') await exportXlsx(rows, exportCols, name);
       else exportCsv(rows, exportCols, name);
-      message.success(`ส่งออก ${rows.length.toLocaleString('th-TH')} รายการเรียบร้อยแล้ว${capped ? ` (สูงสุด ${exportLimit.toLocaleString('th-TH')} รายการ)` : ''}`);
+      message.success(
+        `ส่งออก ${rows.length.toLocaleString('th-TH')} รายการเรียบร้อยแล้ว${capped ? ` (สูงสุด ${exportLimit.toLocaleString('th-TH')} รายการ)` : ''}`,
+      );
     } catch (e) {
       message.error(errorMessage(e));
     } finally {
@@ -180,10 +213,22 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     setBusy('print');
     try {
       const { rows, capped } = await fetchAll();
-      const filterLines = specs.map((s) => kindOf(s).describe(s, params, ctx)).filter((x): x is [string, string] => x !== null);
+      const filterLines = specs
+        .map((s) => kindOf(s).describe(s, params, ctx))
+        .filter((x): x is [string, string] => x !== null);
       if (text) filterLines.push([th.search, text]);
-      const branchChosen = specs.some((s) => s.kind === 'select' && s.key === 'branch' && (params.get('branch') ?? s.default ?? ALL) !== ALL);
-      setPrintJob({ title, rows, columns: exportCols, filters: filterLines, capped, limit: exportLimit, branchFromFilter: branchChosen });
+      const branchChosen = specs.some(
+        (s) => s.kind === 'select' && s.key === 'branch' && (params.get('branch') ?? s.default ?? ALL) !== ALL,
+      );
+      setPrintJob({
+        title,
+        rows,
+        columns: exportCols,
+        filters: filterLines,
+        capped,
+        limit: exportLimit,
+        branchFromFilter: branchChosen,
+      });
     } catch (e) {
       message.error(errorMessage(e));
     } finally {
@@ -205,7 +250,14 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             {extra}
             {exportName !== false && (
               <>
-                <Button icon={<PrinterOutlined />} loading={busy === 'print'} disabled={busy !== null || !meta?.total} onClick={() => void doPrint()}>พิมพ์</Button>
+                <Button
+                  icon={<PrinterOutlined />}
+                  loading={busy === 'print'}
+                  disabled={busy !== null || !meta?.total}
+                  onClick={() => void doPrint()}
+                >
+                  พิมพ์
+                </Button>
                 <Dropdown
                   menu={{
                     items: [
@@ -216,13 +268,17 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                   }}
                   disabled={busy !== null || !meta?.total}
                 >
-                  <Button icon={<DownloadOutlined />} loading={busy === 'export'}>ส่งออก</Button>
+                  <Button icon={<DownloadOutlined />} loading={busy === 'export'}>
+                    ส่งออก
+                  </Button>
                 </Dropdown>
               </>
             )}
             {addButton && (
               <Link to={addButton.to}>
-                <Button type="primary" icon={<PlusOutlined />}>{addButton.label}</Button>
+                <Button type="primary" icon={<PlusOutlined />}>
+                  {addButton.label}
+                </Button>
               </Link>
             )}
           </>
@@ -246,19 +302,39 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               />
             </div>
           )}
-          <Button icon={<ReloadOutlined />} onClick={() => void result.refetch()} aria-label="โหลดใหม่" title="โหลดใหม่" />
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => void result.refetch()}
+            aria-label="โหลดใหม่"
+            title="โหลดใหม่"
+          />
         </Flex>
         {summary && !result.isError && <div style={{ marginBottom: 12 }}>{summary(result.data)}</div>}
-        {chart && !result.isError && <div style={{ marginBottom: 12 }} data-testid="list-chart">{chart(result.data)}</div>}
+        {chart && !result.isError && (
+          <div style={{ marginBottom: 12 }} data-testid="list-chart">
+            {chart(result.data)}
+          </div>
+        )}
         {selection && selected.keys.length > 0 && (
-          <Flex align="center" gap={12} wrap style={{ marginBottom: 12, padding: '8px 12px', background: '#eef7f2', borderRadius: 8 }} data-testid="selection-bar">
+          <Flex
+            align="center"
+            gap={12}
+            wrap
+            style={{ marginBottom: 12, padding: '8px 12px', background: '#eef7f2', borderRadius: 8 }}
+            data-testid="selection-bar"
+          >
             <span>เลือกแล้ว {selected.keys.length.toLocaleString('th-TH')} รายการ</span>
             <Space wrap>{selection.actions(selected.rows, clearSelection)}</Space>
-            <Button type="link" onClick={clearSelection}>ล้างที่เลือก</Button>
+            <Button type="link" onClick={clearSelection}>
+              ล้างที่เลือก
+            </Button>
           </Flex>
         )}
         {result.isError && (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<span style={{ color: '#c0392b' }}>{errorMessage(result.error)}</span>} />
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={<span style={{ color: '#c0392b' }}>{errorMessage(result.error)}</span>}
+          />
         )}
         {!result.isError && (
           <Table<T>
@@ -268,18 +344,44 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
             dataSource={result.data?.data ?? []}
             loading={{ spinning: result.isFetching, tip: th.loading }}
             scroll={{ x: 'max-content' }}
-            rowSelection={selection ? {
-              selectedRowKeys: selected.keys,
-              preserveSelectedRowKeys: true,
-              onChange: (keys, rows) => setSelected({ keys, rows }),
-            } : undefined}
-            locale={{ emptyText: result.isLoading ? th.loading : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={narrowed ? 'ไม่พบข้อมูลที่ตรงกับเงื่อนไขการค้นหา' : th.empty} /> }}
-            onRow={detailPath ? (row) => ({
-              onClick: (e) => { if (!(e.target as HTMLElement).closest('button, a, .ant-checkbox-wrapper, .ant-table-selection-column')) navigate(detailPath(row)); },
-              onKeyDown: (e) => { if (e.key === 'Enter' && e.target === e.currentTarget) navigate(detailPath(row)); },
-              tabIndex: 0,
-              style: { cursor: 'pointer' },
-            }) : undefined}
+            rowSelection={
+              selection
+                ? {
+                    selectedRowKeys: selected.keys,
+                    preserveSelectedRowKeys: true,
+                    onChange: (keys, rows) => setSelected({ keys, rows }),
+                  }
+                : undefined
+            }
+            locale={{
+              emptyText: result.isLoading ? (
+                th.loading
+              ) : (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={narrowed ? 'ไม่พบข้อมูลที่ตรงกับเงื่อนไขการค้นหา' : th.empty}
+                />
+              ),
+            }}
+            onRow={
+              detailPath
+                ? (row) => ({
+                    onClick: (e) => {
+                      if (
+                        !(e.target as HTMLElement).closest(
+                          'button, a, .ant-checkbox-wrapper, .ant-table-selection-column',
+                        )
+                      )
+                        navigate(detailPath(row));
+                    },
+                    onKeyDown: (e) => {
+                      if (e.key === 'Enter' && e.target === e.currentTarget) navigate(detailPath(row));
+                    },
+                    tabIndex: 0,
+                    style: { cursor: 'pointer' },
+                  })
+                : undefined
+            }
             pagination={{
               current: meta?.page ?? page,
               pageSize: meta?.per_page ?? perPage,
@@ -287,7 +389,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               showSizeChanger: true,
               pageSizeOptions: [10, 20, 50, 100],
               showTotal: (total, range) => th.totalRows(total, range[0], range[1]),
-              onChange: (p, ps) => update(ps !== perPage ? { per_page: ps === defaultPerPage ? null : ps, page: null } : { page: p === 1 ? null : p }, false),
+              onChange: (p, ps) =>
+                update(
+                  ps !== perPage
+                    ? { per_page: ps === defaultPerPage ? null : ps, page: null }
+                    : { page: p === 1 ? null : p },
+                  false,
+                ),
             }}
           />
         )}

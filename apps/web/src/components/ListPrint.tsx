@@ -27,13 +27,20 @@ export interface PrintJob {
 function printText(c: ExportCell): string {
   if (c.type === 'empty') return '';
   if (c.type === 'number') return c.money ? formatBaht(c.value.toFixed(2)) : c.value.toLocaleString('th-TH');
-  if (c.type === 'date') return c.time ? formatThaiDateTime(c.value.toISOString().slice(0, 16) + ':00+07:00') : formatThaiDate(c.value.toISOString().slice(0, 10));
+  if (c.type === 'date')
+    return c.time
+      ? formatThaiDateTime(c.value.toISOString().slice(0, 16) + ':00+07:00')
+      : formatThaiDate(c.value.toISOString().slice(0, 10));
   return c.value;
 }
 
 export function ListPrint({ job, onDone }: { job: PrintJob; onDone: () => void }) {
   const { user } = useSession();
-  const settings = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<{ name: string }>('/settings/get'), staleTime: 5 * 60_000 });
+  const settings = useQuery({
+    queryKey: settingsKeys.get,
+    queryFn: () => api.get<{ name: string }>('/settings/get'),
+    staleTime: 5 * 60_000,
+  });
   const ready = !settings.isLoading;
 
   useEffect(() => {
@@ -65,16 +72,34 @@ export function ListPrint({ job, onDone }: { job: PrintJob; onDone: () => void }
         <div className="kk-print-meta">
           {branch && <div>สาขา: {branch}</div>}
           <div>พิมพ์เมื่อ {formatThaiDateTime(new Date())}</div>
-          {user && <div>ผู้พิมพ์: {[user.prefix, user.fname].filter(Boolean).join('')} {user.sname ?? ''}</div>}
+          {user && (
+            <div>
+              ผู้พิมพ์: {[user.prefix, user.fname].filter(Boolean).join('')} {user.sname ?? ''}
+            </div>
+          )}
         </div>
       </div>
       <div className="kk-print-filters">
-        {job.filters.map(([k, v]) => <span key={k}><b>{k}:</b> {v}</span>)}
-        <span><b>จำนวน:</b> {job.rows.length.toLocaleString('th-TH')} รายการ{job.capped ? ` (แสดงสูงสุด ${job.limit.toLocaleString('th-TH')} รายการ)` : ''}</span>
+        {job.filters.map(([k, v]) => (
+          <span key={k}>
+            <b>{k}:</b> {v}
+          </span>
+        ))}
+        <span>
+          <b>จำนวน:</b> {job.rows.length.toLocaleString('th-TH')} รายการ
+          {job.capped ? ` (แสดงสูงสุด ${job.limit.toLocaleString('th-TH')} รายการ)` : ''}
+        </span>
       </div>
       <table>
         <thead>
-          <tr><th className="kk-num">ลำดับ</th>{cols.map((c) => <th key={c.title} className={c.kind === 'money' || c.kind === 'number' ? 'kk-num' : undefined}>{c.title}</th>)}</tr>
+          <tr>
+            <th className="kk-num">ลำดับ</th>
+            {cols.map((c) => (
+              <th key={c.title} className={c.kind === 'money' || c.kind === 'number' ? 'kk-num' : undefined}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {job.rows.map((r, i) => (
@@ -84,8 +109,17 @@ export function ListPrint({ job, onDone }: { job: PrintJob; onDone: () => void }
                 const cell = exportCell(c.value(r), c.kind);
                 const t = printText(cell);
                 // numbers, dates and codes (an ID, a phone, a receipt number) never break inside
-                const cls = cell.type === 'number' ? 'kk-num' : cell.type === 'date' || (t.length <= 24 && !/\s/.test(t)) ? 'kk-nw' : undefined;
-                return <td key={c.title} className={cls}>{t}</td>;
+                const cls =
+                  cell.type === 'number'
+                    ? 'kk-num'
+                    : cell.type === 'date' || (t.length <= 24 && !/\s/.test(t))
+                      ? 'kk-nw'
+                      : undefined;
+                return (
+                  <td key={c.title} className={cls}>
+                    {t}
+                  </td>
+                );
               })}
             </tr>
           ))}

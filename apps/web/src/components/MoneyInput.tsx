@@ -37,6 +37,8 @@ export function MoneyInput({ value, onChange, ...rest }: MoneyInputProps) {
 export const moneyRule = (what: string, required = false): Rule => ({
   validator: (_, v: string | undefined) => {
     if (v === undefined || v === '') return required ? Promise.reject(new Error(`กรุณากรอก${what}`)) : Promise.resolve();
-    return isMoneyString(v) ? Promise.resolve() : Promise.reject(new Error(`${what}ต้องเป็นจำนวนเงิน ไม่ติดลบ ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 15000 หรือ 15000.50`));
+    return isMoneyString(v)
+      ? Promise.resolve()
+      : Promise.reject(new Error(`${what}ต้องเป็นจำนวนเงิน ไม่ติดลบ ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 15000 หรือ 15000.50`));
   },
 });

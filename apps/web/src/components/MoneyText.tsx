@@ -26,7 +26,11 @@ export function MoneyText({ value, unit, colorNegative = true, strong }: MoneyTe
   const text = formatMoney(value);
   const negative = typeof value === 'string' ? value.startsWith('-') : typeof value === 'number' && value < 0;
   return (
-    <Typography.Text strong={strong} type={colorNegative && negative ? 'danger' : undefined} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+    <Typography.Text
+      strong={strong}
+      type={colorNegative && negative ? 'danger' : undefined}
+      style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
       {text}
       {unit && text !== '-' ? ' บาท' : ''}
     </Typography.Text>

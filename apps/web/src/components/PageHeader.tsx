@@ -19,11 +19,17 @@ export function PageHeader({ title, subtitle, back, extra }: PageHeaderProps) {
       <Flex align="center" gap={8}>
         {back && <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(back)} aria-label="ย้อนกลับ" />}
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>{title}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
         </div>
       </Flex>
-      {extra && <Flex gap={8} wrap>{extra}</Flex>}
+      {extra && (
+        <Flex gap={8} wrap>
+          {extra}
+        </Flex>
+      )}
     </Flex>
   );
 }

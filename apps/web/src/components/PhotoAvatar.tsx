@@ -15,7 +15,10 @@ export function useFileUrl(fileId: string | null | undefined): string | null {
   });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!q.data) { setUrl(null); return; }
+    if (!q.data) {
+      setUrl(null);
+      return;
+    }
     const u = URL.createObjectURL(q.data);
     setUrl(u);
     return () => URL.revokeObjectURL(u);
@@ -40,8 +43,14 @@ export interface PhotoAvatarProps {
 export function PhotoAvatar({ fileId, size = 36, fallback, shape = 'circle', icon }: PhotoAvatarProps) {
   const url = useFileUrl(fileId);
   const style: CSSProperties = {
-    width: size, height: size, lineHeight: `${size - 2}px`, fontSize: url || fallback ? 18 : size / 2, flex: 'none',
-    borderRadius: shape === 'circle' ? '50%' : 8, background: url ? undefined : '#cfe3da', color: '#0b6e4f',
+    width: size,
+    height: size,
+    lineHeight: `${size - 2}px`,
+    fontSize: url || fallback ? 18 : size / 2,
+    flex: 'none',
+    borderRadius: shape === 'circle' ? '50%' : 8,
+    background: url ? undefined : '#cfe3da',
+    color: '#0b6e4f',
   };
   return (
     <span className="kk-avatar" style={style}>

@@ -23,5 +23,9 @@ export interface StatusTagProps {
 
 export function StatusTag({ value, label, color }: StatusTagProps) {
   if (!value) return <Tag>-</Tag>;
-  return <Tag color={color ?? COLORS[value] ?? 'blue'} style={{ marginInlineEnd: 0 }}>{label ?? th.status[value] ?? value}</Tag>;
+  return (
+    <Tag color={color ?? COLORS[value] ?? 'blue'} style={{ marginInlineEnd: 0 }}>
+      {label ?? th.status[value] ?? value}
+    </Tag>
+  );
 }

@@ -42,15 +42,21 @@ export function ThaiDatePicker({ value, onChange, ...rest }: ThaiDatePickerProps
   const v = value ? dayjs(value, 'YYYY-MM-DD') : null;
   // a CE year typed into this พ.ศ. field is not taken: it is questioned, with the conversion one click away (Enter takes it too)
   const [offer, setOffer] = useState<ReturnType<typeof ceYearOffer>>(null);
-  useEffect(() => { if (value) setOffer(null); }, [value]);
+  useEffect(() => {
+    if (value) setOffer(null);
+  }, [value]);
   const accept = () => {
     if (!offer) return;
     onChange?.(offer.iso);
     setOffer(null);
   };
   return (
-    <div onInput={(e) => setOffer(ceYearOffer((e.target as HTMLInputElement).value ?? ''))}
-      onKeyDownCapture={(e) => { if (e.key === 'Enter' && offer) accept(); }}>
+    <div
+      onInput={(e) => setOffer(ceYearOffer((e.target as HTMLInputElement).value ?? ''))}
+      onKeyDownCapture={(e) => {
+        if (e.key === 'Enter' && offer) accept();
+      }}
+    >
       <BuddhistPicker
         {...(rest as object)}
         style={{ width: '100%', ...rest.style }}
@@ -63,7 +69,15 @@ export function ThaiDatePicker({ value, onChange, ...rest }: ThaiDatePickerProps
       {offer && (
         <Typography.Text type="warning" role="alert" style={{ display: 'block', fontSize: 13, marginTop: 4 }}>
           ปี {offer.ceYear} เป็นปี ค.ศ. หรือไม่? ช่องนี้ใช้ปี พ.ศ.{' '}
-          <Button size="small" type="link" style={{ padding: 0, height: 'auto' }} onClick={accept} data-testid="use-be-year">ใช้ {offer.text}</Button>
+          <Button
+            size="small"
+            type="link"
+            style={{ padding: 0, height: 'auto' }}
+            onClick={accept}
+            data-testid="use-be-year"
+          >
+            ใช้ {offer.text}
+          </Button>
         </Typography.Text>
       )}
     </div>

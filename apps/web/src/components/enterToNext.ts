@@ -26,13 +26,17 @@ const FOCUSABLE = [
 ].join(', ');
 
 function candidates(scope: ParentNode): HTMLElement[] {
-  const all = Array.from(scope.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((x) => x.offsetParent !== null && x.tabIndex !== -1);
+  const all = Array.from(scope.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (x) => x.offsetParent !== null && x.tabIndex !== -1,
+  );
   // one stop per radio group, like Tab: the checked radio, or the first one when none is checked
   const seen = new Set<string>();
   return all.filter((x) => {
     if (!(x instanceof HTMLInputElement) || x.type !== 'radio' || !x.name) return true;
     if (seen.has(x.name)) return false;
-    const group = all.filter((y): y is HTMLInputElement => y instanceof HTMLInputElement && y.type === 'radio' && y.name === x.name);
+    const group = all.filter(
+      (y): y is HTMLInputElement => y instanceof HTMLInputElement && y.type === 'radio' && y.name === x.name,
+    );
     if (x !== (group.find((y) => y.checked) ?? group[0])) return false;
     seen.add(x.name);
     return true;
@@ -44,12 +48,21 @@ export function focusNext(from: HTMLElement): HTMLElement | null {
   const scope = from.closest('form') ?? document.body;
   const all = candidates(scope);
   let i = all.indexOf(from);
-  if (i < 0 && from instanceof HTMLInputElement && from.type === 'radio') i = all.findIndex((x) => x instanceof HTMLInputElement && x.name === from.name);
+  if (i < 0 && from instanceof HTMLInputElement && from.type === 'radio')
+    i = all.findIndex((x) => x instanceof HTMLInputElement && x.name === from.name);
   const next = i >= 0 ? all[i + 1] : undefined;
   if (!next) return null;
   next.focus();
-  if (next instanceof HTMLInputElement && ['text', 'tel', 'email', 'search', 'password', ''].includes(next.type) && next.getAttribute('role') !== 'combobox') {
-    try { next.select(); } catch { /* not selectable */ }
+  if (
+    next instanceof HTMLInputElement &&
+    ['text', 'tel', 'email', 'search', 'password', ''].includes(next.type) &&
+    next.getAttribute('role') !== 'combobox'
+  ) {
+    try {
+      next.select();
+    } catch {
+      /* not selectable */
+    }
   }
   return next;
 }
@@ -68,7 +81,9 @@ export function enterOnClosedSelect(e: KeyboardEvent<HTMLElement>) {
   if (el.getAttribute('aria-expanded') === 'true') {
     // the list is open: the Select/AutoComplete picks the highlighted option with this Enter, then we move on
     // (before, the bubble handler still saw aria-expanded="true" and stayed: a second Enter was needed)
-    setTimeout(() => { if (document.activeElement === el) focusNext(el); }, 0);
+    setTimeout(() => {
+      if (document.activeElement === el) focusNext(el);
+    }, 0);
     return;
   }
   const select = el.closest('.ant-select');

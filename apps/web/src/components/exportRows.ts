@@ -30,7 +30,13 @@ export function bangkokParts(v: string): { y: number; m: number; d: number; hh: 
   const t = Date.parse(v);
   if (Number.isNaN(t)) return null;
   const b = new Date(t + BANGKOK_MS);
-  return { y: b.getUTCFullYear(), m: b.getUTCMonth() + 1, d: b.getUTCDate(), hh: b.getUTCHours(), mm: b.getUTCMinutes() };
+  return {
+    y: b.getUTCFullYear(),
+    m: b.getUTCMonth() + 1,
+    d: b.getUTCDate(),
+    hh: b.getUTCHours(),
+    mm: b.getUTCMinutes(),
+  };
 }
 
 const p2 = (n: number) => String(n).padStart(2, '0');
@@ -46,7 +52,9 @@ export function exportCell(v: unknown, kind: ExportKind = 'text'): ExportCell {
   if (kind === 'money') {
     // through satang, so "1234.5" and "-0.10" are exact and a non-number stays visible as text
     const satang = parseMoney(String(v), { allowNegative: true });
-    return satang === null ? { type: 'text', value: plainText(v) } : { type: 'number', value: satang / 100, money: true };
+    return satang === null
+      ? { type: 'text', value: plainText(v) }
+      : { type: 'number', value: satang / 100, money: true };
   }
   if (kind === 'number') {
     const n = typeof v === 'number' ? v : Number(v);
@@ -125,12 +133,15 @@ export const DATETIME_FORMAT = '[$-107041E]dd/mm/yyyy hh:mm';
 /** The sheet as write-excel-file takes it: typed cells, money with its number format. */
 export function xlsxSheet<T>(rows: T[], columns: ExportColumn<T>[]) {
   const head = columns.map((c) => ({ value: c.title, type: String, fontWeight: 'bold' as const }));
-  const body = toCells(rows, columns).map((r) => r.map((c) => {
-    if (c.type === 'empty') return null;
-    if (c.type === 'number') return c.money ? { value: c.value, type: Number, format: MONEY_FORMAT } : { value: c.value, type: Number };
-    if (c.type === 'date') return { value: c.value, type: Date, format: c.time ? DATETIME_FORMAT : DATE_FORMAT };
-    return { value: c.value, type: String };
-  }));
+  const body = toCells(rows, columns).map((r) =>
+    r.map((c) => {
+      if (c.type === 'empty') return null;
+      if (c.type === 'number')
+        return c.money ? { value: c.value, type: Number, format: MONEY_FORMAT } : { value: c.value, type: Number };
+      if (c.type === 'date') return { value: c.value, type: Date, format: c.time ? DATETIME_FORMAT : DATE_FORMAT };
+      return { value: c.value, type: String };
+    }),
+  );
   return [head, ...body];
 }
 

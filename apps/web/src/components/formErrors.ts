@@ -1,9 +1,12 @@
 /**
- * Server messages name the field in Thai ("ชื่อผู้ใช้: ต้องระบุ", "รหัส (code): ซ้ำ …").
- * fieldErrorFromMessage finds which form field it is about so the error shows next to it.
+ * Server errors under the form fields they are about. A refused request names every invalid field in the
+ * envelope's `details` ([{ field: 'courses.1.exam_date', message: 'วันสอบ รายการที่ 2: …' }]); each is put under
+ * the form field of that path. An error without details (a rule of the server such as a duplicate code) names
+ * its field in Thai before the colon ("ชื่อผู้ใช้: ซ้ำ …"): fieldOfMessage finds which field that is.
  */
 import type { FormInstance } from 'antd';
-import { fieldLabels } from '@khabkhi/contracts';
+import { fieldLabels, type FieldError } from '@khabkhi/contracts';
+import { ApiError } from '../api/client';
 
 export function fieldOfMessage(message: string, fields: string[]): string | null {
   const head = message.split(/[:：]/)[0] ?? '';
@@ -23,10 +26,59 @@ export function fieldOfMessage(message: string, fields: string[]): string | null
   return null;
 }
 
-/** Put the server's message under the field it names (if any); returns the field name. */
-export function applyServerError(form: FormInstance, message: string): string | null {
-  const fields = Object.keys(form.getFieldsValue(true) as Record<string, unknown>);
-  const f = fieldOfMessage(message, fields);
+/** The field errors of an API error's envelope (`details`), or none. */
+export function detailsOf(error: unknown): FieldError[] {
+  const body = error instanceof ApiError ? (error.body as { details?: unknown } | undefined) : undefined;
+  const details = body?.details;
+  if (!Array.isArray(details)) return [];
+  return details.filter((d): d is FieldError => typeof d?.field === 'string' && typeof d?.message === 'string');
+}
+
+/** "courses.1.exam_date" → ['courses', 1, 'exam_date'] (antd's name path). */
+export const namePathOf = (field: string): (string | number)[] =>
+  field
+    .split('.')
+    .filter(Boolean)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+/** Whether the form has a field at this name path (a Form.Item of that name, or a value in its store). */
+function formHas(form: FormInstance, path: (string | number)[]): boolean {
+  const key = path.join('.');
+  if (form.getFieldsError().some((f) => f.name.join('.') === key)) return true;
+  let v: unknown = form.getFieldsValue(true);
+  for (const p of path) {
+    if (v === null || typeof v !== 'object' || !(p in (v as object))) return false;
+    v = (v as Record<string | number, unknown>)[p];
+  }
+  return true;
+}
+
+/**
+ * Put the server's error under the fields it names: every entry of `details` whose field the form has, or else
+ * the field the Thai message names. Takes the error itself (or only its message). Returns the first field marked.
+ */
+export function applyServerError(form: FormInstance, error: unknown): string | null {
+  const details = detailsOf(error)
+    .map((d) => ({ ...d, path: namePathOf(d.field) }))
+    .filter((d) => d.path.length && formHas(form, d.path));
+  if (details.length) {
+    const byField = new Map<string, { path: (string | number)[]; errors: string[] }>();
+    for (const d of details) {
+      const entry = byField.get(d.field) ?? { path: d.path, errors: [] };
+      entry.errors.push(d.message);
+      byField.set(d.field, entry);
+    }
+    form.setFields([...byField.values()].map((e) => ({ name: e.path, errors: e.errors })));
+    form.scrollToField(details[0]!.path, { block: 'center' });
+    return details[0]!.field;
+  }
+  const message = typeof error === 'string' ? error : error instanceof Error ? error.message : '';
+  const registered = form
+    .getFieldsError()
+    .filter((e) => e.name.length === 1)
+    .map((e) => String(e.name[0]));
+  const fields = [...new Set([...Object.keys(form.getFieldsValue(true) as Record<string, unknown>), ...registered])];
+  const f = message ? fieldOfMessage(message, fields) : null;
   if (f) {
     form.setFields([{ name: f, errors: [message] }]);
     form.scrollToField(f, { block: 'center' });

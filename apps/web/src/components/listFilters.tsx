@@ -11,7 +11,16 @@ import { THAI_MONTHS, formatThaiDate, todayBangkok } from '@khabkhi/thai';
 import { Flex, Select } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Option } from '../api/client';
-import { ALL, FILTER_QUERY, monthDefault, monthKey, monthRange, urlValue, type FilterKey, type FilterSpec } from './listQuery';
+import {
+  ALL,
+  FILTER_QUERY,
+  monthDefault,
+  monthKey,
+  monthRange,
+  urlValue,
+  type FilterKey,
+  type FilterSpec,
+} from './listQuery';
 
 export { ALL, monthRange, type FilterKey, type FilterSpec };
 
@@ -27,7 +36,6 @@ export const FILTER_LABELS: Record<string, string> = {
   user: 'พนักงาน',
   list_expenses: 'รายการค่าใช้จ่าย',
 };
-
 
 export type UrlUpdate = (changes: Record<string, string | null>) => void;
 
@@ -51,7 +59,8 @@ interface FilterKindDef<S extends FilterSpec> {
 }
 
 const labelOf = (spec: FilterSpec) =>
-  spec.label ?? (spec.kind === 'select' ? FILTER_LABELS[spec.key] ?? spec.key : spec.kind === 'month' ? 'เดือน' : 'ช่วงวันที่');
+  spec.label ??
+  (spec.kind === 'select' ? (FILTER_LABELS[spec.key] ?? spec.key) : spec.kind === 'month' ? 'เดือน' : 'ช่วงวันที่');
 
 const get = urlValue;
 
@@ -61,7 +70,6 @@ export function monthLabel(ym: string): string {
   return `${THAI_MONTHS[m - 1]} ${y + 543}`;
 }
 
-
 /** The last n months, newest first, counted from the Bangkok today. */
 export function recentMonths(n: number, today = todayBangkok()): string[] {
   let [y, m] = today.split('-').map(Number) as [number, number];
@@ -69,7 +77,10 @@ export function recentMonths(n: number, today = todayBangkok()): string[] {
   for (let i = 0; i < n; i++) {
     out.push(`${y}-${String(m).padStart(2, '0')}`);
     m -= 1;
-    if (m === 0) { m = 12; y -= 1; }
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
   }
   return out;
 }
@@ -103,7 +114,6 @@ const select: FilterKindDef<Extract<FilterSpec, { kind: 'select' }>> = {
   ),
 };
 
-
 const month: FilterKindDef<Extract<FilterSpec, { kind: 'month' }>> = {
   params: (s) => ({ [monthKey(s)]: monthDefault(s) }),
   query: FILTER_QUERY.month,
@@ -116,9 +126,14 @@ const month: FilterKindDef<Extract<FilterSpec, { kind: 'month' }>> = {
     return (
       <div key={`month-${monthKey(s)}`} style={{ minWidth: 180 }}>
         <FieldLabel>{labelOf(s)}</FieldLabel>
-        <Select id={`filter-${monthKey(s)}`} style={{ width: '100%', minWidth: 180 }} value={v} aria-label={labelOf(s)}
+        <Select
+          id={`filter-${monthKey(s)}`}
+          style={{ width: '100%', minWidth: 180 }}
+          value={v}
+          aria-label={labelOf(s)}
           options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
-          onChange={(m: string) => ctx.update({ [monthKey(s)]: m === monthDefault(s) ? null : m })} />
+          onChange={(m: string) => ctx.update({ [monthKey(s)]: m === monthDefault(s) ? null : m })}
+        />
       </div>
     );
   },
@@ -138,11 +153,19 @@ const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
       <FieldLabel>{labelOf(s)}</FieldLabel>
       <Flex gap={6} align="center">
         <Suspense fallback={pickerFallback}>
-        <ThaiDatePicker value={get(ctx.url, 'start', s.default.start)} allowClear={false} aria-label="ตั้งแต่วันที่"
-          onChange={(v) => ctx.update({ start: v && v !== s.default.start ? v : null })} />
-        <span>ถึง</span>
-        <ThaiDatePicker value={get(ctx.url, 'end', s.default.end)} allowClear={false} aria-label="ถึงวันที่"
-          onChange={(v) => ctx.update({ end: v && v !== s.default.end ? v : null })} />
+          <ThaiDatePicker
+            value={get(ctx.url, 'start', s.default.start)}
+            allowClear={false}
+            aria-label="ตั้งแต่วันที่"
+            onChange={(v) => ctx.update({ start: v && v !== s.default.start ? v : null })}
+          />
+          <span>ถึง</span>
+          <ThaiDatePicker
+            value={get(ctx.url, 'end', s.default.end)}
+            allowClear={false}
+            aria-label="ถึงวันที่"
+            onChange={(v) => ctx.update({ end: v && v !== s.default.end ? v : null })}
+          />
         </Suspense>
       </Flex>
     </div>
@@ -150,7 +173,11 @@ const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
 };
 
 // each kind checked against its own spec; looked up by the spec's kind
-export const FILTER_KINDS: { [K in FilterSpec['kind']]: FilterKindDef<Extract<FilterSpec, { kind: K }>> } = { select, month, dateRange };
+export const FILTER_KINDS: { [K in FilterSpec['kind']]: FilterKindDef<Extract<FilterSpec, { kind: K }>> } = {
+  select,
+  month,
+  dateRange,
+};
 
 export function kindOf<S extends FilterSpec>(spec: S): FilterKindDef<S> {
   return FILTER_KINDS[spec.kind] as unknown as FilterKindDef<S>;
@@ -158,6 +185,9 @@ export function kindOf<S extends FilterSpec>(spec: S): FilterKindDef<S> {
 
 /** Only {name, value} options reach a dropdown; ทั้งหมด is first whether or not the server sent it. */
 export function selectOptions(opts: readonly Option[] | undefined): Option[] {
-  const valid = (opts ?? []).filter((o): o is Option => !!o && typeof o === 'object' && typeof o.name === 'string' && o.value !== undefined && o.value !== null);
+  const valid = (opts ?? []).filter(
+    (o): o is Option =>
+      !!o && typeof o === 'object' && typeof o.name === 'string' && o.value !== undefined && o.value !== null,
+  );
   return valid.some((o) => String(o.value) === ALL) ? valid : [{ name: ALL, value: ALL }, ...valid];
 }

@@ -49,7 +49,9 @@ export const monthKey = (s: Extract<FilterSpec, { kind: 'month' }>) => s.key ?? 
 export const monthDefault = (s: Extract<FilterSpec, { kind: 'month' }>) => s.default ?? todayBangkok().slice(0, 7);
 
 /** What each filter kind sends to the server for the current URL. */
-export const FILTER_QUERY: { [K in FilterSpec['kind']]: (spec: Extract<FilterSpec, { kind: K }>, url: URLSearchParams) => Record<string, string> } = {
+export const FILTER_QUERY: {
+  [K in FilterSpec['kind']]: (spec: Extract<FilterSpec, { kind: K }>, url: URLSearchParams) => Record<string, string>;
+} = {
   // a list whose default is not ทั้งหมด (e.g. ค้างชำระ) must say ทั้งหมด explicitly when the user picks it
   select: (s, url) => {
     const v = urlValue(url, s.key, s.default ?? ALL);
@@ -64,19 +66,32 @@ export const FILTER_QUERY: { [K in FilterSpec['kind']]: (spec: Extract<FilterSpe
 };
 
 /** The filters of a list as specs: dropdown keys, the legacy dateRange prop and declared specs alike. */
-export function filterSpecs(p: Pick<ListSource, 'filters' | 'filterLabels' | 'filterDefaults' | 'dateRange'>): FilterSpec[] {
+export function filterSpecs(
+  p: Pick<ListSource, 'filters' | 'filterLabels' | 'filterDefaults' | 'dateRange'>,
+): FilterSpec[] {
   const specs: FilterSpec[] = (p.filters ?? []).map((f) =>
-    typeof f === 'string' ? { kind: 'select', key: f, label: p.filterLabels?.[f], default: p.filterDefaults?.[f] } : f);
-  if (p.dateRange) specs.push({ kind: 'dateRange', label: p.dateRange.label, default: { start: p.dateRange.start, end: p.dateRange.end } });
+    typeof f === 'string' ? { kind: 'select', key: f, label: p.filterLabels?.[f], default: p.filterDefaults?.[f] } : f,
+  );
+  if (p.dateRange)
+    specs.push({
+      kind: 'dateRange',
+      label: p.dateRange.label,
+      default: { start: p.dateRange.start, end: p.dateRange.end },
+    });
   return specs;
 }
 
 /** The query a list sends for this URL: page, per_page, the filters' values and the search text. */
-export function listQuery(source: ListSource, url: URLSearchParams, specs = filterSpecs(source)): Record<string, string | number> {
+export function listQuery(
+  source: ListSource,
+  url: URLSearchParams,
+  specs = filterSpecs(source),
+): Record<string, string | number> {
   const page = Math.max(1, Number(url.get('page')) || 1);
   const perPage = Math.min(100, Math.max(1, Number(url.get('per_page')) || (source.defaultPerPage ?? 10)));
   const q: Record<string, string | number> = { ...source.baseQuery, page, per_page: perPage };
-  for (const s of specs) Object.assign(q, (FILTER_QUERY[s.kind] as (s: FilterSpec, u: URLSearchParams) => Record<string, string>)(s, url));
+  for (const s of specs)
+    Object.assign(q, (FILTER_QUERY[s.kind] as (s: FilterSpec, u: URLSearchParams) => Record<string, string>)(s, url));
   const text = url.get('text') ?? '';
   if (text) q.text = text;
   return q;
@@ -85,5 +100,8 @@ export function listQuery(source: ListSource, url: URLSearchParams, specs = filt
 /** Starts fetching a list's rows for this URL (under the key ListPage reads), e.g. while its code loads. */
 export function prefetchList(client: QueryClient, source: ListSource, url: URLSearchParams): void {
   const q = listQuery(source, url);
-  void client.prefetchQuery({ queryKey: tableKeys.list(source.endpoint, q), queryFn: () => api.table(source.endpoint, q) });
+  void client.prefetchQuery({
+    queryKey: tableKeys.list(source.endpoint, q),
+    queryFn: () => api.table(source.endpoint, q),
+  });
 }

@@ -25,7 +25,8 @@ export const th = {
   yes: 'ใช่',
   no: 'ไม่',
   required: (field: string) => `กรุณากรอก${field}`,
-  totalRows: (n: number, from: number, to: number) => `แสดง ${from.toLocaleString('th-TH')}–${to.toLocaleString('th-TH')} จาก ${n.toLocaleString('th-TH')} รายการ`,
+  totalRows: (n: number, from: number, to: number) =>
+    `แสดง ${from.toLocaleString('th-TH')}–${to.toLocaleString('th-TH')} จาก ${n.toLocaleString('th-TH')} รายการ`,
   sessionExpired: 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบใหม่',
   status: {
     active: 'ทำงานอยู่',

@@ -35,7 +35,11 @@ const KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
  * fails the money checks because the first call already paid — either way the first answer is found and returned.
  */
 export async function idempotent<T>(
-  db: Db, userId: number, key: string | undefined, route: string, run: (tx: Tx, claim: Claim | null) => Promise<T>,
+  db: Db,
+  userId: number,
+  key: string | undefined,
+  route: string,
+  run: (tx: Tx, claim: Claim | null) => Promise<T>,
   options: { claimsItself?: boolean } = {},
 ): Promise<Stored<T>> {
   if (key === undefined || key === '') {
@@ -47,15 +51,19 @@ export async function idempotent<T>(
   try {
     const value = await db.transaction(async (tx) => {
       if (!options.claimsItself) {
-        const claimed = await tx.insert(idempotencyKeys)
+        const claimed = await tx
+          .insert(idempotencyKeys)
           .values({ user_id: userId, key, route, status_code: 0, response: {} })
-          .onConflictDoNothing().returning({ key: idempotencyKeys.key });
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
         if (claimed.length === 0) throw new KeyTaken();
       }
       const result = await run(tx, claim);
       if (claim.stored) return result;
       if (options.claimsItself) throw new Error(`${route}: the run did not store its Idempotency-Key`);
-      await tx.update(idempotencyKeys).set({ status_code: 200, response: result as object })
+      await tx
+        .update(idempotencyKeys)
+        .set({ status_code: 200, response: result as object })
         .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
       return result;
     });
@@ -70,7 +78,10 @@ export async function idempotent<T>(
 }
 
 async function readStored<T>(db: Db, userId: number, key: string, route: string): Promise<Stored<T> | null> {
-  const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.user_id, userId), eq(idempotencyKeys.key, key)));
   if (!row || row.status_code === 0) return null;
   if (row.route !== route) throw conflict('Idempotency-Key นี้ถูกใช้กับรายการอื่นแล้ว');
   return { replayed: true, value: row.response as T };

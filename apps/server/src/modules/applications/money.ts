@@ -31,7 +31,12 @@ export const STATUS_LIST = [STATUS.owing, STATUS.paid, STATUS.partlyRefunded, ST
 export const PAY_TYPE_LABEL: Record<PayType, string> = { cash: 'เงินสด', transfer: 'โอนเงิน' };
 
 /** What a transfer carries besides its amount: the bank, when it was made, the slip's reference, optionally the slip's photo. */
-export interface TransferDetails { bank: string; at: string | null; ref: string; slip: string | null }
+export interface TransferDetails {
+  bank: string;
+  at: string | null;
+  ref: string;
+  slip: string | null;
+}
 export const NO_TRANSFER: TransferDetails = { bank: '', at: null, ref: '', slip: null };
 
 /**
@@ -45,12 +50,16 @@ export const dayLockSql = (branchId: SQL | number, date: SQL | string) =>
 /** Takes the day's lock shared (one statement) and refuses when the day is closed: for the paths off the hot pay path. */
 export async function assertDayOpen(tx: Conn, branchId: number, date: string) {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${dayLockSql(branchId, date)})`);
-  const res = await tx.execute(sql`select 1 from cash_closes where branch_id = ${branchId} and business_date = ${date}::date and reopened_at is null`);
+  const res = await tx.execute(
+    sql`select 1 from cash_closes where branch_id = ${branchId} and business_date = ${date}::date and reopened_at is null`,
+  );
   if ((res as unknown as { rows: unknown[] }).rows.length) throw dayClosed(date);
 }
 
-export const dayClosed = (date: string) => conflict(
-  `ปิดยอดประจำวันที่ ${formatThaiDate(date)} ของสาขานี้แล้ว จึงรับชำระ คืนเงิน หรือยกเลิกรายการของวันนั้นไม่ได้ หากจำเป็นต้องบันทึก ให้ผู้จัดการเปิดยอดวันนั้นใหม่พร้อมระบุเหตุผลก่อน`);
+export const dayClosed = (date: string) =>
+  conflict(
+    `ปิดยอดประจำวันที่ ${formatThaiDate(date)} ของสาขานี้แล้ว จึงรับชำระ คืนเงิน หรือยกเลิกรายการของวันนั้นไม่ได้ หากจำเป็นต้องบันทึก ให้ผู้จัดการเปิดยอดวันนั้นใหม่พร้อมระบุเหตุผลก่อน`,
+  );
 
 /** The status is never typed: it follows from the money. */
 export function statusOf(a: { netS: number; paidS: number; refundedS: number; isDelete: boolean }): string {
@@ -61,7 +70,11 @@ export function statusOf(a: { netS: number; paidS: number; refundedS: number; is
 
 /** SELECT … FOR UPDATE: every money change of an application queues here. */
 export async function lockApplication(tx: Conn, applicationId: number): Promise<ApplicationRow> {
-  const [row] = await tx.select().from(applications).where(eq(applications.application_id, applicationId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(applications)
+    .where(eq(applications.application_id, applicationId))
+    .for('update');
   if (!row) throw notFound('ไม่พบใบสมัครนี้');
   return row;
 }
@@ -81,8 +94,13 @@ export interface PaymentResult {
  * with its answer `{ applicationId, paymentId }` by the same statement (KeyTaken when an earlier call has it).
  */
 export async function recordPayment(
-  tx: Conn, actor: Actor, app: ApplicationRow,
-  input: { amountS: number; payType: PayType; note: string; transfer?: TransferDetails }, reqId?: string, ctx?: ReceiptContext, claim?: Claim | null,
+  tx: Conn,
+  actor: Actor,
+  app: ApplicationRow,
+  input: { amountS: number; payType: PayType; note: string; transfer?: TransferDetails },
+  reqId?: string,
+  ctx?: ReceiptContext,
+  claim?: Claim | null,
 ): Promise<PaymentResult> {
   if (app.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว ไม่สามารถรับชำระได้');
   if (S(app.refunded) > 0) throw badRequest('ใบสมัครนี้มีการคืนเงินแล้ว ไม่สามารถรับชำระเพิ่มได้');
@@ -95,13 +113,24 @@ export async function recordPayment(
   const paidS = S(app.paid) + input.amountS;
   const netS = S(app.net);
   const after: ApplicationRow = {
-    ...app, paid: fromSatang(paidS), balance: fromSatang(netS - paidS),
+    ...app,
+    paid: fromSatang(paidS),
+    balance: fromSatang(netS - paidS),
     paid_cash: input.payType === 'cash' ? fromSatang(S(app.paid_cash) + input.amountS) : app.paid_cash,
     paid_transfer: input.payType === 'transfer' ? fromSatang(S(app.paid_transfer) + input.amountS) : app.paid_transfer,
     status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: false }),
   };
-  const transfer = input.payType === 'transfer' ? input.transfer ?? NO_TRANSFER : NO_TRANSFER;
-  return writeMoneyEntry(tx, actor, app, after, { kind: 'payment', amountS: input.amountS, payType: input.payType, note: input.note, transfer }, ctx, reqId, claim);
+  const transfer = input.payType === 'transfer' ? (input.transfer ?? NO_TRANSFER) : NO_TRANSFER;
+  return writeMoneyEntry(
+    tx,
+    actor,
+    app,
+    after,
+    { kind: 'payment', amountS: input.amountS, payType: input.payType, note: input.note, transfer },
+    ctx,
+    reqId,
+    claim,
+  );
 }
 
 /**
@@ -109,29 +138,46 @@ export async function recordPayment(
  * number (RF-…), 0 < value ≤ what is still paid by that pay type; status becomes คืนเงิน / คืนเงินบางส่วน.
  */
 export async function recordRefund(
-  tx: Conn, actor: Actor, app: ApplicationRow,
-  input: { amountS: number; payType: PayType; note: string }, reqId?: string,
+  tx: Conn,
+  actor: Actor,
+  app: ApplicationRow,
+  input: { amountS: number; payType: PayType; note: string },
+  reqId?: string,
 ): Promise<PaymentResult> {
   if (app.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว');
   if (!input.note.trim()) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลการคืนเงิน');
   if (!Number.isSafeInteger(input.amountS) || input.amountS <= 0) throw badRequest('จำนวนเงินคืน: ต้องมากกว่า 0 บาท');
   const paidS = S(app.paid);
   if (paidS === 0) throw badRequest('ใบสมัครนี้ไม่มียอดที่ชำระไว้ให้คืน');
-  if (input.amountS > paidS) throw badRequest(`จำนวนเงินคืน: ${fmt(input.amountS)} บาท มากกว่ายอดที่ชำระไว้ ${fmt(paidS)} บาท`);
+  if (input.amountS > paidS)
+    throw badRequest(`จำนวนเงินคืน: ${fmt(input.amountS)} บาท มากกว่ายอดที่ชำระไว้ ${fmt(paidS)} บาท`);
   const byTypeS = input.payType === 'cash' ? S(app.paid_cash) : S(app.paid_transfer);
   if (input.amountS > byTypeS) {
-    throw badRequest(`จำนวนเงินคืน: คืนเป็น${PAY_TYPE_LABEL[input.payType]}ได้ไม่เกิน ${fmt(byTypeS)} บาท (ยอดที่ชำระด้วย${PAY_TYPE_LABEL[input.payType]})`);
+    throw badRequest(
+      `จำนวนเงินคืน: คืนเป็น${PAY_TYPE_LABEL[input.payType]}ได้ไม่เกิน ${fmt(byTypeS)} บาท (ยอดที่ชำระด้วย${PAY_TYPE_LABEL[input.payType]})`,
+    );
   }
   const newPaidS = paidS - input.amountS;
   const refundedS = S(app.refunded) + input.amountS;
   const netS = S(app.net);
   const after: ApplicationRow = {
-    ...app, paid: fromSatang(newPaidS), balance: fromSatang(netS - newPaidS), refunded: fromSatang(refundedS),
+    ...app,
+    paid: fromSatang(newPaidS),
+    balance: fromSatang(netS - newPaidS),
+    refunded: fromSatang(refundedS),
     paid_cash: input.payType === 'cash' ? fromSatang(byTypeS - input.amountS) : app.paid_cash,
     paid_transfer: input.payType === 'transfer' ? fromSatang(byTypeS - input.amountS) : app.paid_transfer,
     status: statusOf({ netS, paidS: newPaidS, refundedS, isDelete: false }),
   };
-  return writeMoneyEntry(tx, actor, app, after, { kind: 'refund', amountS: input.amountS, payType: input.payType, note: input.note.trim(), transfer: NO_TRANSFER }, undefined, reqId);
+  return writeMoneyEntry(
+    tx,
+    actor,
+    app,
+    after,
+    { kind: 'refund', amountS: input.amountS, payType: input.payType, note: input.note.trim(), transfer: NO_TRANSFER },
+    undefined,
+    reqId,
+  );
 }
 
 /**
@@ -140,23 +186,29 @@ export async function recordRefund(
  * money, the receipt snapshot and the audit row. The caller has checked the money and holds the application's lock.
  */
 async function writeMoneyEntry(
-  tx: Conn, actor: Actor, before: ApplicationRow, after: ApplicationRow,
-  entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string; transfer: TransferDetails }, ctx: ReceiptContext | undefined, reqId?: string,
+  tx: Conn,
+  actor: Actor,
+  before: ApplicationRow,
+  after: ApplicationRow,
+  entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string; transfer: TransferDetails },
+  ctx: ReceiptContext | undefined,
+  reqId?: string,
   claim?: Claim | null,
 ): Promise<PaymentResult> {
   // the day's lock: taken shared by lockForPayment on the hot path, here for the others
   const today = ctx?.day ?? todayBangkok();
   if (!ctx?.day) await tx.execute(sql`select pg_advisory_xact_lock_shared(${dayLockSql(before.branch_id, today)})`);
-  const context = ctx ?? await receiptContext(tx, before, actor.userId);
+  const context = ctx ?? (await receiptContext(tx, before, actor.userId));
   const beYear = buddhistYear(today);
   const series: Series = entry.kind === 'payment' ? 'RC' : 'RF';
   const prefix = formatNumber(series, context.branch.code, beYear, 0).slice(0, -6);
   const signed = fromSatang(entry.kind === 'payment' ? entry.amountS : -entry.amountS);
   const snapshot = buildSnapshot(context, after, entry, S(before.paid));
   const t = entry.transfer;
-  const summary = entry.kind === 'payment'
-    ? { paid: after.paid, balance: after.balance, status: after.status }
-    : { paid: after.paid, balance: after.balance, refunded: after.refunded, status: after.status };
+  const summary =
+    entry.kind === 'payment'
+      ? { paid: after.paid, balance: after.balance, status: after.status }
+      : { paid: after.paid, balance: after.balance, refunded: after.refunded, status: after.status };
   // a closed day (checked in this statement, after the day's lock was taken by an earlier one) takes no number and
   // records nothing; the caller rolls back what the other parts of the statement wrote
   const res = await tx.execute(sql`
@@ -188,17 +240,31 @@ async function writeMoneyEntry(
           'created_by', ${actor.userId}::int, 'createdAt', ${isoTimestamp('created_at')}), 'application', ${JSON.stringify(summary)}::jsonb),
         ${reqId ?? null}
       from pay
-    )${claim ? sql`, remembered as (
+    )${
+      claim
+        ? sql`, remembered as (
       insert into idempotency_keys (user_id, key, route, status_code, response)
       select ${claim.userId}, ${claim.key}, ${claim.route}, 200, jsonb_build_object('applicationId', ${before.application_id}::int, 'paymentId', pay.payment_id) from pay
       on conflict do nothing
       returning key
-    )` : sql``}
+    )`
+        : sql``
+    }
     select exists (select 1 from open_day) as open, p.* from (select 1) one left join (
       select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at,
         ${claim ? sql`(select count(*) from remembered)::int` : sql`1`} as remembered
       from pay, app) p on true`);
-  const row = (res as unknown as { rows: { open: boolean; payment_id: number | null; payment_code: string; created_at: string; remembered: number }[] }).rows[0];
+  const row = (
+    res as unknown as {
+      rows: {
+        open: boolean;
+        payment_id: number | null;
+        payment_code: string;
+        created_at: string;
+        remembered: number;
+      }[];
+    }
+  ).rows[0];
   if (row && !row.open) throw dayClosed(today);
   if (!row || row.payment_id === null) throw notFound('ไม่พบใบสมัครนี้');
   if (claim) {
@@ -206,7 +272,11 @@ async function writeMoneyEntry(
     claim.stored = true;
   }
   return {
-    payment: { payment_id: Number(row.payment_id), payment_code: row.payment_code, createdAt: new Date(row.created_at) },
+    payment: {
+      payment_id: Number(row.payment_id),
+      payment_code: row.payment_code,
+      createdAt: new Date(row.created_at),
+    },
     application: { ...after, updatedAt: new Date() },
   };
 }
@@ -215,7 +285,14 @@ async function writeMoneyEntry(
  * An approved void on a LOCKED application: the payment stays (its number stays used) but is marked void,
  * and its money leaves paid / paid_<type>; balance and status follow.
  */
-export async function applyVoid(tx: Conn, actor: Actor, app: ApplicationRow, payment: typeof payments.$inferSelect, requestId: number, reqId?: string) {
+export async function applyVoid(
+  tx: Conn,
+  actor: Actor,
+  app: ApplicationRow,
+  payment: typeof payments.$inferSelect,
+  requestId: number,
+  reqId?: string,
+) {
   if (payment.is_void) throw badRequest(`รายการ ${payment.payment_code} ถูกยกเลิกไปแล้ว`);
   if (payment.kind !== 'payment') throw badRequest('ยกเลิกได้เฉพาะรายการรับชำระ');
   const amountS = S(payment.amount);
@@ -226,16 +303,38 @@ export async function applyVoid(tx: Conn, actor: Actor, app: ApplicationRow, pay
   // the void takes the money out of the payment's day: refused once that day is closed
   await assertDayOpen(tx, payment.branch_id, payment.business_date);
   const netS = S(app.net);
-  await tx.update(payments).set({ is_void: true, voided_at: new Date(), voided_by: actor.userId, void_request_id: requestId })
+  await tx
+    .update(payments)
+    .set({ is_void: true, voided_at: new Date(), voided_by: actor.userId, void_request_id: requestId })
     .where(eq(payments.payment_id, payment.payment_id));
-  const [updated] = await tx.update(applications).set({
-    paid: fromSatang(paidS), balance: fromSatang(netS - paidS), [typeKey]: fromSatang(typeS),
-    status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: app.is_delete }), updatedAt: new Date(),
-  }).where(eq(applications.application_id, app.application_id)).returning();
-  await audit(tx, actor, {
-    entity: 'payment', entityId: payment.payment_id, action: 'void', branchId: app.branch_id,
-    before: payment, after: { is_void: true, request_id: requestId, application: { paid: updated!.paid, balance: updated!.balance, status: updated!.status } },
-  }, reqId);
+  const [updated] = await tx
+    .update(applications)
+    .set({
+      paid: fromSatang(paidS),
+      balance: fromSatang(netS - paidS),
+      [typeKey]: fromSatang(typeS),
+      status: statusOf({ netS, paidS, refundedS: S(app.refunded), isDelete: app.is_delete }),
+      updatedAt: new Date(),
+    })
+    .where(eq(applications.application_id, app.application_id))
+    .returning();
+  await audit(
+    tx,
+    actor,
+    {
+      entity: 'payment',
+      entityId: payment.payment_id,
+      action: 'void',
+      branchId: app.branch_id,
+      before: payment,
+      after: {
+        is_void: true,
+        request_id: requestId,
+        application: { paid: updated!.paid, balance: updated!.balance, status: updated!.status },
+      },
+    },
+    reqId,
+  );
   return updated!;
 }
 
@@ -253,14 +352,24 @@ export interface ReceiptContext {
 
 /** What a receipt shows besides the money (school, branch, customer, cashier and the lines), in one query. */
 function contextQuery(tx: Conn, dayLock = false) {
-  return tx.select({
-    ...(dayLock ? { dayLock: sql<string>`pg_advisory_xact_lock_shared(${dayLockSql(sql`${applications.branch_id}`, sql`${sql.placeholder('day')}`)})` } : {}),
-    app: applications, branch: branches, customer: customers, settings: schoolSettings,
-    cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname },
-    lines: sql<ReceiptContext['lines']>`(select coalesce(json_agg(json_build_object('name', l.name, 'cost', l.cost::text, 'discount', l.discount::text, 'code', l.code) order by l.line_no), '[]'::json)
+  return tx
+    .select({
+      ...(dayLock
+        ? {
+            dayLock: sql<string>`pg_advisory_xact_lock_shared(${dayLockSql(sql`${applications.branch_id}`, sql`${sql.placeholder('day')}`)})`,
+          }
+        : {}),
+      app: applications,
+      branch: branches,
+      customer: customers,
+      settings: schoolSettings,
+      cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname },
+      lines: sql<
+        ReceiptContext['lines']
+      >`(select coalesce(json_agg(json_build_object('name', l.name, 'cost', l.cost::text, 'discount', l.discount::text, 'code', l.code) order by l.line_no), '[]'::json)
       from (select line_no, course_name as name, cost, discount, promotion_code as code from application_courses where application_id = ${applications.application_id}
             union all select line_no, other_fee_name, cost, discount, '' from application_fees where application_id = ${applications.application_id}) l)`,
-  })
+    })
     .from(applications)
     .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
@@ -271,51 +380,87 @@ function contextQuery(tx: Conn, dayLock = false) {
 
 /** The receipt context of an application the caller has already locked. */
 export async function receiptContext(tx: Conn, app: ApplicationRow, cashierId: number): Promise<ReceiptContext> {
-  const [r] = await contextQuery(tx).prepare('receipt_context').execute({ applicationId: app.application_id, cashierId });
+  const [r] = await contextQuery(tx)
+    .prepare('receipt_context')
+    .execute({ applicationId: app.application_id, cashierId });
   if (!r) throw notFound('ไม่พบใบสมัครนี้');
   return { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines };
 }
 
 /** SELECT … FOR UPDATE of the application together with its receipt context: one round trip before a payment. */
-export async function lockForPayment(tx: Conn, applicationId: number, cashierId: number): Promise<{ app: ApplicationRow; ctx: ReceiptContext }> {
+export async function lockForPayment(
+  tx: Conn,
+  applicationId: number,
+  cashierId: number,
+): Promise<{ app: ApplicationRow; ctx: ReceiptContext }> {
   // prepared: parsed and planned once per connection
   // the same statement takes the business day's lock shared (see dayLockSql): no extra round trip
   const day = todayBangkok();
-  const [r] = await contextQuery(tx, true).for('update', { of: applications }).prepare('lock_for_payment').execute({ applicationId, cashierId, day });
+  const [r] = await contextQuery(tx, true)
+    .for('update', { of: applications })
+    .prepare('lock_for_payment')
+    .execute({ applicationId, cashierId, day });
   if (!r) throw notFound('ไม่พบใบสมัครนี้');
-  return { app: r.app, ctx: { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines, day } };
+  return {
+    app: r.app,
+    ctx: { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines, day },
+  };
 }
 
 /** What a receipt shows, frozen at the moment of payment (the receipt is an original document). */
 export function buildSnapshot(
-  ctx: ReceiptContext, app: ApplicationRow, entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string; transfer?: TransferDetails }, paidBeforeS: number,
+  ctx: ReceiptContext,
+  app: ApplicationRow,
+  entry: { kind: 'payment' | 'refund'; amountS: number; payType: PayType; note: string; transfer?: TransferDetails },
+  paidBeforeS: number,
 ): Omit<ReceiptSnapshot, 'number' | 'issued_at'> {
   const { settings, branch, customer, cashier } = ctx;
   const amountS = entry.amountS;
   return {
     school: {
-      name: settings?.name ?? '', name_en: settings?.name_en ?? '', tax_id: settings?.tax_id ?? '', address: settings?.address ?? '',
-      phone: settings?.phone ?? '', vat_mode: settings?.vat_mode ?? 'exempt', promptpay_id: settings?.promptpay_id ?? '',
+      name: settings?.name ?? '',
+      name_en: settings?.name_en ?? '',
+      tax_id: settings?.tax_id ?? '',
+      address: settings?.address ?? '',
+      phone: settings?.phone ?? '',
+      vat_mode: settings?.vat_mode ?? 'exempt',
+      promptpay_id: settings?.promptpay_id ?? '',
     },
     branch: {
-      name: branch.name, code: branch.code, is_head_office: branch.is_head_office, tax_branch_no: branch.tax_branch_no,
-      address: formatAddress(branch), phone: branch.phone_1,
+      name: branch.name,
+      code: branch.code,
+      is_head_office: branch.is_head_office,
+      tax_branch_no: branch.tax_branch_no,
+      address: formatAddress(branch),
+      phone: branch.phone_1,
     },
     kind: entry.kind,
     application_code: app.application_code,
-    customer: { name: fullName(customer), idcard: customer.idcard, address: formatAddress(customer), phone: customer.phone_1 },
+    customer: {
+      name: fullName(customer),
+      idcard: customer.idcard,
+      address: formatAddress(customer),
+      phone: customer.phone_1,
+    },
     // each line's gross price, its discount and what is left: the lines add up to ยอดรวม − ส่วนลด = ยอดสุทธิ
     items: ctx.lines.map((l) => ({
       name: l.code ? `${l.name} (รหัสส่วนลด ${l.code})` : l.name,
-      cost: fromSatang(S(l.cost)), discount: fromSatang(S(l.discount)), amount: fromSatang(S(l.cost) - S(l.discount)),
+      cost: fromSatang(S(l.cost)),
+      discount: fromSatang(S(l.discount)),
+      amount: fromSatang(S(l.cost) - S(l.discount)),
     })),
     totals: {
-      total: fromSatang(S(app.total)), discount: fromSatang(S(app.discount)), net: fromSatang(S(app.net)),
-      paid_before: fromSatang(paidBeforeS), amount: fromSatang(amountS), balance_after: fromSatang(S(app.balance)),
+      total: fromSatang(S(app.total)),
+      discount: fromSatang(S(app.discount)),
+      net: fromSatang(S(app.net)),
+      paid_before: fromSatang(paidBeforeS),
+      amount: fromSatang(amountS),
+      balance_after: fromSatang(S(app.balance)),
       refunded_after: fromSatang(S(app.refunded)),
     },
     ...(entry.payType === 'transfer' && entry.transfer && entry.kind === 'payment'
-      ? { transfer: { bank: entry.transfer.bank, at: entry.transfer.at, ref: entry.transfer.ref } } : {}),
+      ? { transfer: { bank: entry.transfer.bank, at: entry.transfer.at, ref: entry.transfer.ref } }
+      : {}),
     amount: fromSatang(amountS),
     pay_type: entry.payType,
     note: entry.note,

@@ -9,7 +9,12 @@ export type Series = 'AP' | 'OF' | 'RQ' | 'RC' | 'RF';
  * incremented inside the caller's transaction, so a rolled-back payment gives its number back and
  * concurrent payments of one branch queue on the row lock.
  */
-export async function nextNumber(tx: Conn, branchId: number, series: Series, today = todayBangkok()): Promise<{ beYear: number; seq: number }> {
+export async function nextNumber(
+  tx: Conn,
+  branchId: number,
+  series: Series,
+  today = todayBangkok(),
+): Promise<{ beYear: number; seq: number }> {
   const beYear = buddhistYear(today);
   const res = await tx.execute(sql`
     insert into doc_sequences (branch_id, be_year, series, last_no) values (${branchId}, ${beYear}, ${series}, 1)

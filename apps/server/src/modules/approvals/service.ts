@@ -1,112 +1,269 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { fromSatang, toSatang } from '@khabkhi/thai';
 import type { Db, Tx } from '../../db/connection.js';
+import { approvalRequests } from '../../db/schema/approvals.js';
 import { branches, users } from '../../db/schema/core.js';
-import { applications, customers, moneyRequests, payments } from '../../db/schema/money.js';
-import { alias } from 'drizzle-orm/pg-core';
+import { applications, customers, payments } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, canDo, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, branchFilter, textSearch } from '../../http/tables.js';
-import { applyVoid, assertDayOpen, lockApplication } from '../applications/money.js';
+import { approvalKind, approvalKinds, type ApprovalKind, type ApprovalRow } from './kinds.js';
 
 export const REQUEST_STATUS: Record<string, string> = { pending: 'รออนุมัติ', approved: 'อนุมัติแล้ว', rejected: 'ไม่อนุมัติ' };
 
-/** payment/request-delete: a request to void a wrong payment; the money does not move until a second person approves. */
-export async function requestVoid(tx: Tx, actor: Actor, input: { payment_id: number; note: string }, reqId?: string) {
-  const [p] = await tx.select().from(payments).where(eq(payments.payment_id, input.payment_id));
-  if (!p) throw notFound('ไม่พบรายการชำระเงินนี้');
-  assertBranch(actor, p.branch_id);
-  if (p.kind !== 'payment') throw badRequest('ขอยกเลิกได้เฉพาะรายการรับชำระ (รายการคืนเงินยกเลิกไม่ได้)');
-  if (p.is_void) throw badRequest(`รายการ ${p.payment_code} ถูกยกเลิกไปแล้ว`);
-  const note = input.note.trim();
-  if (!note) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลที่ขอยกเลิก');
-  const [pending] = await tx.select({ id: moneyRequests.request_id }).from(moneyRequests)
-    .where(and(eq(moneyRequests.payment_id, p.payment_id), eq(moneyRequests.status, 'pending')));
-  if (pending) throw conflict(`รายการ ${p.payment_code} มีคำขอยกเลิกที่รออนุมัติอยู่แล้ว`);
-  const [row] = await tx.insert(moneyRequests).values({
-    branch_id: p.branch_id, kind: 'void_payment', application_id: p.application_id, payment_id: p.payment_id, note, value: p.amount, requested_by: actor.userId,
-  }).onConflictDoNothing().returning();
-  if (!row) throw conflict(`รายการ ${p.payment_code} มีคำขอยกเลิกที่รออนุมัติอยู่แล้ว`);
-  await audit(tx, actor, { entity: 'money_request', entityId: row.request_id, action: 'create', branchId: p.branch_id, after: row }, reqId);
-  return row;
+/** The audit entity of requests: 'money_request' (คำขออนุมัติ) unless the kind names its own. */
+const entityOf = (k: ApprovalKind | undefined) => k?.entity ?? 'money_request';
+
+/** A request as the API answers it (request/approve, payment/request-delete) and as the audit log keeps it. */
+export function requestView(r: ApprovalRow) {
+  const p = (r.payload ?? {}) as { application_id?: number; payment_id?: number; value?: string };
+  return {
+    request_id: r.request_id,
+    kind: r.kind,
+    kind_name: approvalKind(r.kind)?.name ?? r.kind,
+    subject_id: r.subject_id,
+    branch_id: r.branch_id,
+    application_id: p.application_id ?? null,
+    payment_id: p.payment_id ?? null,
+    value: money(p.value ?? '0'),
+    note: r.reason,
+    status: r.decision,
+    requested_by: r.requested_by,
+    decided_by: r.decided_by,
+    decided_at: r.decided_at?.toISOString() ?? null,
+    decision_note: r.note,
+    createdAt: r.createdAt.toISOString(),
+  };
 }
 
-/** request/approve: approve or reject — a role that may approve, never the requester; an approved void moves the money. */
-export async function decide(tx: Tx, actor: Actor, input: { request_id: number; approve: boolean; note?: string }, reqId?: string) {
+const money = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
+
+function kindOf(key: string): ApprovalKind {
+  const k = approvalKind(key);
+  if (!k) throw badRequest('ไม่รู้จักประเภทคำขอนี้');
+  return k;
+}
+
+/**
+ * Files a request of a registered kind: the kind's ability, its validate (which also says the branch), a reason,
+ * at most one pending request per kind and subject. Nothing else moves until a second person approves.
+ */
+export async function fileRequest(
+  tx: Tx,
+  actor: Actor,
+  key: string,
+  subjectId: number,
+  reason0: string,
+  reqId?: string,
+) {
+  const k = kindOf(key);
+  if (!canDo(actor, ...k.request)) throw forbidden('คุณไม่มีสิทธิ์ส่งคำขอนี้');
+  const reason = reason0.trim();
+  const { branchId, payload, label } = await k.validate(tx, actor, subjectId, reason);
+  assertBranch(actor, branchId);
+  if (!reason) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลของคำขอ');
+  const taken = `${label} มีคำขอที่รออนุมัติอยู่แล้ว (${k.name})`;
+  const [pending] = await tx
+    .select({ id: approvalRequests.request_id })
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.kind, k.kind),
+        eq(approvalRequests.subject_id, subjectId),
+        eq(approvalRequests.decision, 'pending'),
+      ),
+    );
+  if (pending) throw conflict(taken);
+  const [row] = await tx
+    .insert(approvalRequests)
+    .values({
+      kind: k.kind,
+      subject_id: subjectId,
+      branch_id: branchId,
+      payload,
+      reason,
+      requested_by: actor.userId,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw conflict(taken);
+  const view = requestView(row);
+  await audit(
+    tx,
+    actor,
+    { entity: entityOf(k), entityId: row.request_id, action: 'create', branchId, after: view },
+    reqId,
+  );
+  return view;
+}
+
+/**
+ * Approves or rejects: the kind's decide ability, the request's branch, still pending, never its requester. An
+ * approval runs the kind's apply in this same transaction before the row is marked, so a refused apply writes nothing.
+ */
+export async function decideRequest(
+  tx: Tx,
+  actor: Actor,
+  input: { request_id: number; approve: boolean; note?: string },
+  reqId?: string,
+) {
   if (!canDo(actor, 'approve', 'Request')) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอ');
-  const [r] = await tx.select().from(moneyRequests).where(eq(moneyRequests.request_id, input.request_id)).for('update');
+  const [r] = await tx
+    .select()
+    .from(approvalRequests)
+    .where(eq(approvalRequests.request_id, input.request_id))
+    .for('update');
   if (!r) throw notFound('ไม่พบคำขอนี้');
+  const k = kindOf(r.kind);
+  if (!canDo(actor, ...k.decide)) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอประเภทนี้');
   assertBranch(actor, r.branch_id);
-  if (r.status !== 'pending') throw conflict(`คำขอนี้${REQUEST_STATUS[r.status]}ไปแล้ว`);
+  if (r.decision !== 'pending') throw conflict(`คำขอนี้${REQUEST_STATUS[r.decision]}ไปแล้ว`);
   if (r.requested_by === actor.userId) throw forbidden('ผู้ขอไม่สามารถอนุมัติคำขอของตนเองได้ ต้องให้ผู้มีสิทธิ์อีกคนอนุมัติ');
-  if (input.approve && r.kind === 'void_payment' && r.payment_id) {
-    // the payment's day must be open: its lock is taken before the application's row, in a payment's order
-    const [day] = await tx.select({ branch_id: payments.branch_id, business_date: payments.business_date }).from(payments).where(eq(payments.payment_id, r.payment_id));
-    if (day) await assertDayOpen(tx, day.branch_id, day.business_date);
-    const app = await lockApplication(tx, r.application_id);
-    const [p] = await tx.select().from(payments).where(eq(payments.payment_id, r.payment_id)).for('update');
-    await applyVoid(tx, actor, app, p!, r.request_id, reqId);
-  }
-  const [after] = await tx.update(moneyRequests).set({
-    status: input.approve ? 'approved' : 'rejected', decided_by: actor.userId, decided_at: new Date(), decision_note: (input.note ?? '').trim(),
-  }).where(eq(moneyRequests.request_id, r.request_id)).returning();
-  await audit(tx, actor, { entity: 'money_request', entityId: r.request_id, action: input.approve ? 'approve' : 'reject', branchId: r.branch_id, before: r, after }, reqId);
-  return after!;
+  if (input.approve) await k.apply(tx, actor, r as ApprovalRow & { payload: Record<string, unknown> }, reqId);
+  const [after] = await tx
+    .update(approvalRequests)
+    .set({
+      decision: input.approve ? 'approved' : 'rejected',
+      decided_by: actor.userId,
+      decided_at: new Date(),
+      note: (input.note ?? '').trim(),
+    })
+    .where(eq(approvalRequests.request_id, r.request_id))
+    .returning();
+  const view = requestView(after!);
+  await audit(
+    tx,
+    actor,
+    {
+      entity: entityOf(k),
+      entityId: r.request_id,
+      action: input.approve ? 'approve' : 'reject',
+      branchId: r.branch_id,
+      before: requestView(r),
+      after: view,
+    },
+    reqId,
+  );
+  return { request: view, kind: k };
+}
+
+/** The kinds this person may decide. */
+const decidable = (actor: Actor) =>
+  canDo(actor, 'approve', 'Request')
+    ? approvalKinds()
+        .filter((k) => canDo(actor, ...k.decide))
+        .map((k) => k.kind)
+    : [];
+
+/** How many requests wait for this user's decision (kinds they decide, in their branches, filed by someone else): the menu's badge. */
+export async function pendingCount(db: Db, actor: Actor) {
+  const kinds = decidable(actor);
+  if (!kinds.length) return 0;
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approvalRequests)
+    .where(
+      allOf(
+        branchScopeWhere(actor, approvalRequests.branch_id),
+        eq(approvalRequests.decision, 'pending'),
+        inArray(approvalRequests.kind, kinds),
+        sql`${approvalRequests.requested_by} <> ${actor.userId}`,
+      ),
+    );
+  return r?.n ?? 0;
 }
 
 const requester = alias(users, 'requester');
 const decider = alias(users, 'decider');
-
-/** How many requests wait for this user's decision (in their branches, filed by someone else): the menu's badge. */
-export async function pendingCount(db: Db, actor: Actor) {
-  if (!canDo(actor, 'approve', 'Request')) return 0;
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(moneyRequests)
-    .where(allOf(branchScopeWhere(actor, moneyRequests.branch_id), eq(moneyRequests.status, 'pending'), sql`${moneyRequests.requested_by} <> ${actor.userId}`));
-  return r?.n ?? 0;
-}
+/** payload ids a kind may carry: the list shows the application and payment they name */
+const payloadApplication = sql`(${approvalRequests.payload}->>'application_id')::integer`;
+const payloadPayment = sql`(${approvalRequests.payload}->>'payment_id')::integer`;
 
 /** The requests list opens on what needs doing: with no status asked, รออนุมัติ ('ทั้งหมด' shows every request). */
-export async function requestTable(db: Db, actor: Actor, f0: { branch?: string; status?: string; text?: string }, perPage: number, offset: number) {
+export async function requestTable(
+  db: Db,
+  actor: Actor,
+  f0: { branch?: string; status?: string; text?: string },
+  perPage: number,
+  offset: number,
+) {
   const f = { ...f0, status: f0.status === undefined || f0.status === '' ? 'pending' : f0.status };
   const branchId = branchFilter(f.branch);
   if (branchId !== undefined) assertBranch(actor, branchId);
-  const statusKey = isAll(f.status) ? undefined : Object.entries(REQUEST_STATUS).find(([k, v]) => k === f.status || v === f.status)?.[0] ?? '__none__';
+  const statusKey = isAll(f.status)
+    ? undefined
+    : (Object.entries(REQUEST_STATUS).find(([k, v]) => k === f.status || v === f.status)?.[0] ?? '__none__');
   const where = allOf(
-    branchScopeWhere(actor, moneyRequests.branch_id),
-    branchId !== undefined ? eq(moneyRequests.branch_id, branchId) : undefined,
-    statusKey ? eq(moneyRequests.status, statusKey) : undefined,
-    textSearch(f.text, [payments.payment_code, applications.application_code, sql`${customers.fname} || ' ' || ${customers.sname}`, moneyRequests.note]),
+    branchScopeWhere(actor, approvalRequests.branch_id),
+    branchId !== undefined ? eq(approvalRequests.branch_id, branchId) : undefined,
+    statusKey ? eq(approvalRequests.decision, statusKey) : undefined,
+    textSearch(f.text, [
+      payments.payment_code,
+      applications.application_code,
+      sql`${customers.fname} || ' ' || ${customers.sname}`,
+      approvalRequests.reason,
+    ]),
   );
-  const rows = await db.select({
-    request_id: moneyRequests.request_id, kind: moneyRequests.kind, status: moneyRequests.status, note: moneyRequests.note, value: moneyRequests.value,
-    createdAt: moneyRequests.createdAt, decided_at: moneyRequests.decided_at, decision_note: moneyRequests.decision_note,
-    branch_id: moneyRequests.branch_id, branch_name: branches.name,
-    application_id: moneyRequests.application_id, application_code: applications.application_code, application_kind: applications.kind,
-    payment_id: moneyRequests.payment_id, payment_code: payments.payment_code, pay_type: payments.pay_type, payment_date: payments.business_date,
-    customer_name: sql<string>`${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname}`,
-    requested_by: moneyRequests.requested_by, requested_by_name: sql<string>`${requester.fname} || ' ' || ${requester.sname}`,
-    decided_by_name: sql<string | null>`${decider.fname} || ' ' || ${decider.sname}`,
-    balance: applications.balance, net: applications.net,
-  }).from(moneyRequests)
-    .innerJoin(applications, eq(applications.application_id, moneyRequests.application_id))
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .innerJoin(branches, eq(branches.branch_id, moneyRequests.branch_id))
-    .innerJoin(requester, eq(requester.user_id, moneyRequests.requested_by))
-    .leftJoin(decider, eq(decider.user_id, moneyRequests.decided_by))
-    .leftJoin(payments, eq(payments.payment_id, moneyRequests.payment_id))
-    .where(where).orderBy(desc(moneyRequests.createdAt), desc(moneyRequests.request_id)).limit(perPage).offset(offset);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(moneyRequests)
-    .innerJoin(applications, eq(applications.application_id, moneyRequests.application_id))
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .leftJoin(payments, eq(payments.payment_id, moneyRequests.payment_id)).where(where) as [{ total: number }];
-  const m = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
+  const rows = await db
+    .select({
+      request_id: approvalRequests.request_id,
+      kind: approvalRequests.kind,
+      subject_id: approvalRequests.subject_id,
+      status: approvalRequests.decision,
+      note: approvalRequests.reason,
+      value: sql<string>`coalesce(${approvalRequests.payload}->>'value', '0')`,
+      createdAt: approvalRequests.createdAt,
+      decided_at: approvalRequests.decided_at,
+      decision_note: approvalRequests.note,
+      branch_id: approvalRequests.branch_id,
+      branch_name: branches.name,
+      application_id: applications.application_id,
+      application_code: applications.application_code,
+      application_kind: applications.kind,
+      payment_id: payments.payment_id,
+      payment_code: payments.payment_code,
+      pay_type: payments.pay_type,
+      payment_date: payments.business_date,
+      customer_name: sql<string | null>`${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname}`,
+      requested_by: approvalRequests.requested_by,
+      requested_by_name: sql<string>`${requester.fname} || ' ' || ${requester.sname}`,
+      decided_by_name: sql<string | null>`${decider.fname} || ' ' || ${decider.sname}`,
+      balance: applications.balance,
+      net: applications.net,
+    })
+    .from(approvalRequests)
+    .leftJoin(payments, eq(payments.payment_id, payloadPayment))
+    .leftJoin(applications, eq(applications.application_id, payloadApplication))
+    .leftJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(branches, eq(branches.branch_id, approvalRequests.branch_id))
+    .innerJoin(requester, eq(requester.user_id, approvalRequests.requested_by))
+    .leftJoin(decider, eq(decider.user_id, approvalRequests.decided_by))
+    .where(where)
+    .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.request_id))
+    .limit(perPage)
+    .offset(offset);
+  const [{ total }] = (await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(approvalRequests)
+    .leftJoin(payments, eq(payments.payment_id, payloadPayment))
+    .leftJoin(applications, eq(applications.application_id, payloadApplication))
+    .leftJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .where(where)) as [{ total: number }];
+  const kinds = new Set(decidable(actor));
   return {
     rows: rows.map((r) => ({
-      ...r, status_name: REQUEST_STATUS[r.status], kind_name: r.kind === 'void_payment' ? 'ขอยกเลิกรายการชำระ' : r.kind,
-      value: m(r.value), balance: m(r.balance), net: m(r.net), createdAt: r.createdAt.toISOString(), decided_at: r.decided_at?.toISOString() ?? null,
-      can_approve: r.status === 'pending' && r.requested_by !== actor.userId && canDo(actor, 'approve', 'Request'),
+      ...r,
+      status_name: REQUEST_STATUS[r.status] ?? r.status,
+      kind_name: approvalKind(r.kind)?.name ?? r.kind,
+      value: money(r.value),
+      balance: r.balance === null ? null : money(r.balance),
+      net: r.net === null ? null : money(r.net),
+      createdAt: r.createdAt.toISOString(),
+      decided_at: r.decided_at?.toISOString() ?? null,
+      can_approve: r.status === 'pending' && r.requested_by !== actor.userId && kinds.has(r.kind),
     })),
     total,
   };

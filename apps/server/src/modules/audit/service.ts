@@ -13,8 +13,12 @@ import type { AuditQuery } from './schemas.js';
 
 type Raw = Awaited<ReturnType<typeof applicationHistory>>[number];
 const toApi = (r: Raw) => ({
-  ...r, at: r.at.toISOString(), entity_name: entityName(r.entity), action_name: actionName(r.action),
-  before: r.before ?? null, after: r.after ?? null,
+  ...r,
+  at: r.at.toISOString(),
+  entity_name: entityName(r.entity),
+  action_name: actionName(r.action, r.entity),
+  before: r.before ?? null,
+  after: r.after ?? null,
 });
 
 /** A day boundary in Bangkok as a timestamp (the filters are calendar days as staff read them). */
@@ -58,7 +62,10 @@ export async function auditTable(db: Db, actor: Actor, q: AuditQuery, limit: num
 
 /** audit/application/{id}: the history of one application (in the user's branches). */
 export async function applicationAudit(db: Db, actor: Actor, id: number) {
-  const [a] = await db.select({ branch_id: applications.branch_id }).from(applications).where(eq(applications.application_id, id));
+  const [a] = await db
+    .select({ branch_id: applications.branch_id })
+    .from(applications)
+    .where(eq(applications.application_id, id));
   if (!a) throw notFound('ไม่พบใบสมัครนี้');
   assertBranch(actor, a.branch_id);
   return (await applicationHistory(db, id)).map(toApi);

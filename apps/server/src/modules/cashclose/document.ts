@@ -5,8 +5,15 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 
 /** The printed daily cash close (Thai, A4) for the manager to count the drawer against and sign. */
 export function cashCloseHtml(d: {
-  school: string; taxId: string; branch: string; branchAddress: string; totals: CloseTotals; closedBy: string; closedAt: string;
-  version: number; reopened: { at: string; reason: string } | null;
+  school: string;
+  taxId: string;
+  branch: string;
+  branchAddress: string;
+  totals: CloseTotals;
+  closedBy: string;
+  closedAt: string;
+  version: number;
+  reopened: { at: string; reason: string } | null;
 }) {
   const t = d.totals;
   const row = (label: string, v: string, strong = false) =>
@@ -46,10 +53,18 @@ export function cashCloseHtml(d: {
     <tr><td>รายการคืนเงิน</td><td class="num">${t.refund_count} รายการ</td></tr>
     <tr><td>รายการที่ถูกยกเลิก (ยอด ${formatBaht(t.voided)} บาท)</td><td class="num">${t.void_count} รายการ</td></tr>
   </table>
-  ${t.by_cashier.length ? `<table><tr><th>ผู้รับเงิน</th><th class="num">เงินสด</th><th class="num">เงินโอน</th><th class="num">รายการ</th></tr>
-    ${t.by_cashier.map((c) => `<tr><td>${esc(c.name)}</td><td class="num">${formatBaht(c.cash)}</td><td class="num">${formatBaht(c.transfer)}</td><td class="num">${c.count}</td></tr>`).join('')}</table>` : ''}
-  ${t.transfers?.length ? `<table><tr><th>เงินโอน (เลขที่)</th><th>ธนาคาร / เวลาโอน / เลขอ้างอิง</th><th class="num">จำนวนเงิน</th></tr>
-    ${t.transfers.map((x) => `<tr><td>${esc(x.payment_code)}${x.is_void ? ' (ยกเลิก)' : ''}</td><td>${esc(x.detail || (x.kind === 'refund' ? 'คืนเงินโดยการโอน' : 'ไม่ได้บันทึกรายละเอียดการโอน'))}</td><td class="num">${formatBaht(x.amount)}</td></tr>`).join('')}</table>` : ''}
+  ${
+    t.by_cashier.length
+      ? `<table><tr><th>ผู้รับเงิน</th><th class="num">เงินสด</th><th class="num">เงินโอน</th><th class="num">รายการ</th></tr>
+    ${t.by_cashier.map((c) => `<tr><td>${esc(c.name)}</td><td class="num">${formatBaht(c.cash)}</td><td class="num">${formatBaht(c.transfer)}</td><td class="num">${c.count}</td></tr>`).join('')}</table>`
+      : ''
+  }
+  ${
+    t.transfers?.length
+      ? `<table><tr><th>เงินโอน (เลขที่)</th><th>ธนาคาร / เวลาโอน / เลขอ้างอิง</th><th class="num">จำนวนเงิน</th></tr>
+    ${t.transfers.map((x) => `<tr><td>${esc(x.payment_code)}${x.is_void ? ' (ยกเลิก)' : ''}</td><td>${esc(x.detail || (x.kind === 'refund' ? 'คืนเงินโดยการโอน' : 'ไม่ได้บันทึกรายละเอียดการโอน'))}</td><td class="num">${formatBaht(x.amount)}</td></tr>`).join('')}</table>`
+      : ''
+  }
   <div class="sub">ปิดยอดโดย ${esc(d.closedBy)} เมื่อ ${formatThaiDateTime(d.closedAt)}</div>
   <div class="sign"><div><div class="line">ผู้ปิดยอด</div>(${esc(d.closedBy)})</div><div><div class="line">ผู้ตรวจสอบ/ผู้จัดการ</div>(..............................................)</div></div>
   </body></html>`;

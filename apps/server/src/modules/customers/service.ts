@@ -35,24 +35,52 @@ function values(input: Omit<CustomerInput, 'customer_id'>) {
   return {
     is_foreigner: input.is_foreigner,
     idcard: normalizeIdentity(input.idcard, input.is_foreigner),
-    prefix: trim(input.prefix), fname: trim(input.fname), sname: trim(input.sname),
-    fname_en: trim(input.fname_en), sname_en: trim(input.sname_en),
+    prefix: trim(input.prefix),
+    fname: trim(input.fname),
+    sname: trim(input.sname),
+    fname_en: trim(input.fname_en),
+    sname_en: trim(input.sname_en),
     birthday: input.birthday ?? null,
-    address: trim(input.address), moo: trim(input.moo), soi: trim(input.soi), street: trim(input.street),
-    subdistrict: trim(input.subdistrict), district: trim(input.district), province: trim(input.province),
-    postcode: trim(input.postcode), phone_1: phoneDigits(input.phone_1), phone_2: phoneDigits(input.phone_2),
+    address: trim(input.address),
+    moo: trim(input.moo),
+    soi: trim(input.soi),
+    street: trim(input.street),
+    subdistrict: trim(input.subdistrict),
+    district: trim(input.district),
+    province: trim(input.province),
+    postcode: trim(input.postcode),
+    phone_1: phoneDigits(input.phone_1),
+    phone_2: phoneDigits(input.phone_2),
   };
 }
 
 /** Customer → API: money-free, with age derived from the birthday (today in Bangkok). */
 export function customerApi(c: CustomerRow) {
   return {
-    customer_id: c.customer_id, is_foreigner: c.is_foreigner, idcard: c.idcard, prefix: c.prefix, fname: c.fname, sname: c.sname,
-    name: fullName(c), fname_en: c.fname_en, sname_en: c.sname_en,
-    birthday: c.birthday, age: c.birthday ? ageOn(c.birthday, todayBangkok()) : null,
-    address: c.address, moo: c.moo, soi: c.soi, street: c.street, subdistrict: c.subdistrict, district: c.district,
-    province: c.province, postcode: c.postcode, phone_1: c.phone_1, phone_2: c.phone_2,
-    branch_id: c.branch_id, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString(),
+    customer_id: c.customer_id,
+    is_foreigner: c.is_foreigner,
+    idcard: c.idcard,
+    prefix: c.prefix,
+    fname: c.fname,
+    sname: c.sname,
+    name: fullName(c),
+    fname_en: c.fname_en,
+    sname_en: c.sname_en,
+    birthday: c.birthday,
+    age: c.birthday ? ageOn(c.birthday, todayBangkok()) : null,
+    address: c.address,
+    moo: c.moo,
+    soi: c.soi,
+    street: c.street,
+    subdistrict: c.subdistrict,
+    district: c.district,
+    province: c.province,
+    postcode: c.postcode,
+    phone_1: c.phone_1,
+    phone_2: c.phone_2,
+    branch_id: c.branch_id,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
   };
 }
 
@@ -61,7 +89,16 @@ export function fullName(c: { prefix: string; fname: string; sname: string }) {
 }
 
 /** One line address as Thai documents print it; Bangkok uses แขวง/เขต, elsewhere ตำบล/อำเภอ/จังหวัด. */
-export function formatAddress(a: { address: string; moo: string; soi: string; street: string; subdistrict: string; district: string; province: string; postcode: string }) {
+export function formatAddress(a: {
+  address: string;
+  moo: string;
+  soi: string;
+  street: string;
+  subdistrict: string;
+  district: string;
+  province: string;
+  postcode: string;
+}) {
   const bkk = a.province === 'กรุงเทพมหานคร' || a.province === 'กรุงเทพฯ';
   const parts = [
     a.address,
@@ -76,9 +113,21 @@ export function formatAddress(a: { address: string; moo: string; soi: string; st
   return parts.filter(Boolean).join(' ');
 }
 
-export async function findCustomerByIdentity(conn: Conn, idcard: string, isForeigner: boolean): Promise<CustomerRow | undefined> {
-  const [row] = await conn.select().from(customers).where(and(
-    eq(customers.is_foreigner, isForeigner), sql`upper(${customers.idcard}) = ${idcard.toUpperCase()}`, eq(customers.is_delete, false)));
+export async function findCustomerByIdentity(
+  conn: Conn,
+  idcard: string,
+  isForeigner: boolean,
+): Promise<CustomerRow | undefined> {
+  const [row] = await conn
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.is_foreigner, isForeigner),
+        sql`upper(${customers.idcard}) = ${idcard.toUpperCase()}`,
+        eq(customers.is_delete, false),
+      ),
+    );
   return row;
 }
 
@@ -90,17 +139,27 @@ export async function findCustomerByIdentity(conn: Conn, idcard: string, isForei
  */
 export async function isCustomerOfActor(conn: Conn, actor: Actor, c: CustomerRow): Promise<boolean> {
   if (actor.branchScope === null || actor.branchScope.includes(c.branch_id)) return true;
-  const [mine] = await conn.select({ id: applications.application_id }).from(applications)
-    .where(and(eq(applications.customer_id, c.customer_id), inArray(applications.branch_id, actor.branchScope))).limit(1);
+  const [mine] = await conn
+    .select({ id: applications.application_id })
+    .from(applications)
+    .where(and(eq(applications.customer_id, c.customer_id), inArray(applications.branch_id, actor.branchScope)))
+    .limit(1);
   return !!mine;
 }
 
 /** What another branch sees before the customer has shown their ID card. */
 export function limitedCustomerApi(c: CustomerRow, branchName: string) {
   return {
-    limited: true as const, customer_id: c.customer_id, is_foreigner: c.is_foreigner, idcard: c.idcard,
-    prefix: c.prefix, fname: c.fname, sname: c.sname, name: fullName(c),
-    phone_masked: maskPhone(c.phone_1), branch_name: branchName,
+    limited: true as const,
+    customer_id: c.customer_id,
+    is_foreigner: c.is_foreigner,
+    idcard: c.idcard,
+    prefix: c.prefix,
+    fname: c.fname,
+    sname: c.sname,
+    name: fullName(c),
+    phone_masked: maskPhone(c.phone_1),
+    branch_name: branchName,
   };
 }
 
@@ -132,20 +191,55 @@ const CONFIRM_WINDOW_MINUTES = 15;
  * birthday printed on it; when it matches, the whole record is released to this branch and the look is audited.
  * A wrong birthday is audited too, and five wrong ones in 15 minutes by one user for one customer stop the tries.
  */
-export async function confirmCustomer(db: Db, actor: Actor, input: { idcard: string; is_foreigner?: boolean; birthday: string }, reqId?: string) {
+export async function confirmCustomer(
+  db: Db,
+  actor: Actor,
+  input: { idcard: string; is_foreigner?: boolean; birthday: string },
+  reqId?: string,
+) {
   const row = await identityOrNotFound(db, input.idcard, input.is_foreigner ?? false);
   if (await isCustomerOfActor(db, actor, row)) return { ...customerApi(row), limited: false as const };
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(and(
-    eq(auditLog.entity, 'customer'), eq(auditLog.entity_id, String(row.customer_id)), eq(auditLog.action, 'confirm-refused'),
-    eq(auditLog.user_id, actor.userId), sql`${auditLog.at} > now() - make_interval(mins => ${CONFIRM_WINDOW_MINUTES})`)) as [{ n: number }];
-  if (n >= CONFIRM_TRIES) throw tooMany(`ยืนยันตัวตนไม่สำเร็จเกิน ${CONFIRM_TRIES} ครั้ง กรุณารอ ${CONFIRM_WINDOW_MINUTES} นาที หรือให้สำนักงานใหญ่ตรวจสอบ`);
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, 'customer'),
+        eq(auditLog.entity_id, String(row.customer_id)),
+        eq(auditLog.action, 'confirm-refused'),
+        eq(auditLog.user_id, actor.userId),
+        sql`${auditLog.at} > now() - make_interval(mins => ${CONFIRM_WINDOW_MINUTES})`,
+      ),
+    )) as [{ n: number }];
+  if (n >= CONFIRM_TRIES)
+    throw tooMany(
+      `ยืนยันตัวตนไม่สำเร็จเกิน ${CONFIRM_TRIES} ครั้ง กรุณารอ ${CONFIRM_WINDOW_MINUTES} นาที หรือให้สำนักงานใหญ่ตรวจสอบ`,
+    );
   if (row.birthday !== input.birthday) {
-    await audit(db, actor, { entity: 'customer', entityId: row.customer_id, action: 'confirm-refused', branchId: actor.branchId, after: { birthday_typed: input.birthday } }, reqId);
-    throw badRequest(row.birthday
-      ? 'วันเกิด: ไม่ตรงกับข้อมูลลูกค้า กรุณาตรวจบัตรประชาชนของลูกค้าอีกครั้ง'
-      : 'วันเกิด: ลูกค้ารายนี้ไม่มีวันเกิดในระบบ กรุณากรอกข้อมูลจากบัตรประชาชนใหม่ทั้งหมด');
+    await audit(
+      db,
+      actor,
+      {
+        entity: 'customer',
+        entityId: row.customer_id,
+        action: 'confirm-refused',
+        branchId: actor.branchId,
+        after: { birthday_typed: input.birthday },
+      },
+      reqId,
+    );
+    throw badRequest(
+      row.birthday
+        ? 'วันเกิด: ไม่ตรงกับข้อมูลลูกค้า กรุณาตรวจบัตรประชาชนของลูกค้าอีกครั้ง'
+        : 'วันเกิด: ลูกค้ารายนี้ไม่มีวันเกิดในระบบ กรุณากรอกข้อมูลจากบัตรประชาชนใหม่ทั้งหมด',
+    );
   }
-  await audit(db, actor, { entity: 'customer', entityId: row.customer_id, action: 'confirm', branchId: actor.branchId }, reqId);
+  await audit(
+    db,
+    actor,
+    { entity: 'customer', entityId: row.customer_id, action: 'confirm', branchId: actor.branchId },
+    reqId,
+  );
   return { ...customerApi(row), limited: false as const };
 }
 
@@ -157,9 +251,16 @@ export async function confirmCustomer(db: Db, actor: Actor, input: { idcard: str
 export async function mayEditCustomer(conn: Conn, actor: Actor, customerId: number): Promise<boolean> {
   if (!canDo(actor, 'update', 'Customer')) return false;
   if (actor.branchScope === null) return true;
-  const [mine] = await conn.select({ id: customers.customer_id }).from(customers)
+  const [mine] = await conn
+    .select({ id: customers.customer_id })
+    .from(customers)
     .leftJoin(applications, eq(applications.customer_id, customers.customer_id))
-    .where(and(eq(customers.customer_id, customerId), or(inArray(customers.branch_id, actor.branchScope), inArray(applications.branch_id, actor.branchScope))))
+    .where(
+      and(
+        eq(customers.customer_id, customerId),
+        or(inArray(customers.branch_id, actor.branchScope), inArray(applications.branch_id, actor.branchScope)),
+      ),
+    )
     .limit(1);
   return Boolean(mine);
 }
@@ -170,7 +271,13 @@ export async function mayEditCustomer(conn: Conn, actor: Actor, customerId: numb
  * (mayEditCustomer); otherwise the application is made for the customer as stored, unchanged. Locked for
  * the rest of the transaction.
  */
-export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInput, branchId: number, reqId?: string): Promise<CustomerRow> {
+export async function upsertCustomer(
+  tx: Conn,
+  actor: Actor,
+  input: CustomerInput,
+  branchId: number,
+  reqId?: string,
+): Promise<CustomerRow> {
   checkBirthday(input.birthday);
   const v = values(input);
   if (input.customer_id) {
@@ -193,32 +300,66 @@ export async function upsertCustomer(tx: Conn, actor: Actor, input: CustomerInpu
     await audit(tx, actor, { entity: 'customer', entityId: newId, action: 'create', branchId, after: row }, reqId);
     return row!;
   }
-  const [before] = await tx.select().from(customers).where(and(
-    eq(customers.is_foreigner, v.is_foreigner), sql`upper(${customers.idcard}) = ${v.idcard}`)).for('update');
+  const [before] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.is_foreigner, v.is_foreigner), sql`upper(${customers.idcard}) = ${v.idcard}`))
+    .for('update');
   if (!before) throw conflict('มีการบันทึกลูกค้ารายนี้พร้อมกัน กรุณาลองใหม่อีกครั้ง');
   if (!(await mayEditCustomer(tx, actor, before.customer_id))) return before;
   // a field the form left blank keeps what is on record: a cashier at another branch who has not confirmed the
   // customer's identity sees no address or phone, and registering them must not wipe those out
-  const kept = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, (x === '' || x === null) && before[k as keyof CustomerRow] ? before[k as keyof CustomerRow] : x]));
-  const [after] = await tx.update(customers).set({ ...kept, is_delete: false, updatedAt: new Date() })
-    .where(eq(customers.customer_id, before.customer_id)).returning();
-  await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId, before, after }, reqId);
+  const kept = Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [
+      k,
+      (x === '' || x === null) && before[k as keyof CustomerRow] ? before[k as keyof CustomerRow] : x,
+    ]),
+  );
+  const [after] = await tx
+    .update(customers)
+    .set({ ...kept, is_delete: false, updatedAt: new Date() })
+    .where(eq(customers.customer_id, before.customer_id))
+    .returning();
+  await audit(
+    tx,
+    actor,
+    { entity: 'customer', entityId: before.customer_id, action: 'update', branchId, before, after },
+    reqId,
+  );
   return after!;
 }
 
-export async function updateProfile(db: Conn & { transaction: any }, actor: Actor, input: CustomerInput & { customer_id: number }, reqId?: string) {
+export async function updateProfile(
+  db: Db,
+  actor: Actor,
+  input: CustomerInput & { customer_id: number },
+  reqId?: string,
+) {
   checkBirthday(input.birthday);
   const v = values(input);
-  return (db as any).transaction(async (tx: Conn) => {
-    const [before] = await tx.select().from(customers).where(eq(customers.customer_id, input.customer_id)).for('update');
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(customers)
+      .where(eq(customers.customer_id, input.customer_id))
+      .for('update');
     if (!before || before.is_delete) throw notFound('ไม่พบข้อมูลลูกค้า');
     if (!(await mayEditCustomer(tx, actor, before.customer_id))) throw forbidden('คุณไม่มีสิทธิ์แก้ไขข้อมูลลูกค้าของสาขาอื่น');
     const other = await findCustomerByIdentity(tx, v.idcard, v.is_foreigner);
     if (other && other.customer_id !== before.customer_id) {
       throw conflict('เลขบัตรประชาชน: มีลูกค้าที่ใช้เลขนี้อยู่แล้ว');
     }
-    const [after] = await tx.update(customers).set({ ...v, updatedAt: new Date() }).where(eq(customers.customer_id, before.customer_id)).returning();
-    await audit(tx, actor, { entity: 'customer', entityId: before.customer_id, action: 'update', branchId: before.branch_id, before, after }, reqId);
+    const [after] = await tx
+      .update(customers)
+      .set({ ...v, updatedAt: new Date() })
+      .where(eq(customers.customer_id, before.customer_id))
+      .returning();
+    await audit(
+      tx,
+      actor,
+      { entity: 'customer', entityId: before.customer_id, action: 'update', branchId: before.branch_id, before, after },
+      reqId,
+    );
     return customerApi(after!);
   });
 }

@@ -11,13 +11,20 @@ export function ageText(birthday: string | null | undefined, today = todayBangko
 export function ageOrNull(birthday: string | null | undefined, today = todayBangkok()): number | null {
   return !birthday || birthdayProblem(birthday, today) ? null : ageOn(birthday, today);
 }
-export interface CourseLike { type: string; name: string }
+export interface CourseLike {
+  type: string;
+  name: string;
+}
 
 /**
  * The warning for a student younger than a chosen course type's minimum age (settings: ประเภทหลักสูตร), e.g.
  * "อายุ 16 ปี ยังไม่ถึงเกณฑ์ขั้นต่ำ 18 ปีของหลักสูตรรถยนต์ (…)"; null when old enough, or the age is unknown.
  */
-export function underAgeWarning(age: number | null, chosen: CourseLike[], minAges: Record<string, number>): string | null {
+export function underAgeWarning(
+  age: number | null,
+  chosen: CourseLike[],
+  minAges: Record<string, number>,
+): string | null {
   if (age === null || age < 0) return null;
   const under = chosen.filter((c) => (minAges[c.type] ?? 0) > age);
   if (!under.length) return null;

@@ -4,7 +4,15 @@
  */
 import type { ListSource } from '../../components/listQuery';
 
-const filters: ListSource = { endpoint: '', filters: ['branch', 'status', 'type'], filterLabels: { type: 'ประเภทหลักสูตร' } };
+const filters: ListSource = {
+  endpoint: '',
+  filters: ['branch', 'status', 'type'],
+  filterLabels: { type: 'ประเภทหลักสูตร' },
+};
 
 export const applicationListSource: ListSource = { ...filters, endpoint: '/application/gettable' };
-export const payBalanceListSource: ListSource = { ...filters, endpoint: '/application/getforoutstandingBalance', filterDefaults: { status: 'ค้างชำระ' } };
+export const payBalanceListSource: ListSource = {
+  ...filters,
+  endpoint: '/application/getforoutstandingBalance',
+  filterDefaults: { status: 'ค้างชำระ' },
+};

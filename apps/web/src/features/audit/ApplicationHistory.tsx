@@ -7,20 +7,35 @@ import { AuditChanges } from './AuditChanges';
 import { ActionTag, type AuditRow } from './AuditList';
 
 export function ApplicationHistory({ applicationId }: { applicationId: number }) {
-  const q = useQuery({ queryKey: ['audit-application', applicationId], queryFn: () => api.get<AuditRow[]>(`/audit/application/${applicationId}`) });
+  const q = useQuery({
+    queryKey: ['audit-application', applicationId],
+    queryFn: () => api.get<AuditRow[]>(`/audit/application/${applicationId}`),
+  });
   return (
-    <Card title="ประวัติของใบสมัครนี้" className="form-section" style={{ marginTop: 16 }} loading={q.isLoading} data-testid="application-history">
-      {!q.data?.length ? <Empty description="ยังไม่มีประวัติ" /> : (
-        <Timeline items={q.data.map((r) => ({
-          key: r.id,
-          content: (
-            <div>
-              <Typography.Text strong><ThaiDate value={r.at} variant="datetime" /></Typography.Text>{' '}
-              <ActionTag r={r} /> {r.entity_name} · {r.user_name || 'ระบบ'}
-              <AuditChanges before={r.before} after={r.after} entity={r.entity} max={8} />
-            </div>
-          ),
-        }))} />
+    <Card
+      title="ประวัติของใบสมัครนี้"
+      className="form-section"
+      style={{ marginTop: 16 }}
+      loading={q.isLoading}
+      data-testid="application-history"
+    >
+      {!q.data?.length ? (
+        <Empty description="ยังไม่มีประวัติ" />
+      ) : (
+        <Timeline
+          items={q.data.map((r) => ({
+            key: r.id,
+            content: (
+              <div>
+                <Typography.Text strong>
+                  <ThaiDate value={r.at} variant="datetime" />
+                </Typography.Text>{' '}
+                <ActionTag r={r} /> {r.entity_name} · {r.user_name || 'ระบบ'}
+                <AuditChanges before={r.before} after={r.after} entity={r.entity} max={8} />
+              </div>
+            ),
+          }))}
+        />
       )}
     </Card>
   );

@@ -53,14 +53,29 @@ export function LoginPage() {
     <div className="login-bg">
       <div className="login-hero">
         <div style={{ display: 'flex', alignItems: 'center', gap: 14 }}>
-          <span style={{ width: 52, height: 52, borderRadius: 12, background: 'rgba(255,255,255,0.16)', display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: 28 }}>ข</span>
+          <span
+            style={{
+              width: 52,
+              height: 52,
+              borderRadius: 12,
+              background: 'rgba(255,255,255,0.16)',
+              display: 'grid',
+              placeItems: 'center',
+              fontWeight: 700,
+              fontSize: 28,
+            }}
+          >
+            ข
+          </span>
           <div>
             <div style={{ fontSize: 30, fontWeight: 700, lineHeight: 1.1 }}>ขับขี่</div>
             <div style={{ opacity: 0.75 }}>Khabkhi · Driving School Back Office</div>
           </div>
         </div>
         <div style={{ position: 'relative', zIndex: 1 }}>
-          <div style={{ fontSize: 34, fontWeight: 600, lineHeight: 1.35, maxWidth: 480 }}>ระบบหลังบ้านสำหรับโรงเรียนสอนขับรถหลายสาขา</div>
+          <div style={{ fontSize: 34, fontWeight: 600, lineHeight: 1.35, maxWidth: 480 }}>
+            ระบบหลังบ้านสำหรับโรงเรียนสอนขับรถหลายสาขา
+          </div>
           <div style={{ marginTop: 12, fontSize: 17, opacity: 0.85, maxWidth: 460 }}>
             งานทะเบียนผู้เรียน รับชำระเงิน ตารางสอบ บุคลากร และบัญชี — ครบในที่เดียว ทุกสาขา
           </div>
@@ -85,17 +100,52 @@ export function LoginPage() {
             <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0 }}>
               <div className="login-field">
                 <label htmlFor="login-username">ชื่อผู้ใช้</label>
-                <Input id="login-username" ref={userRef} size="large" prefix={<UserOutlined />} autoFocus autoComplete="username" autoCapitalize="off" spellCheck={false}
-                  value={username} onChange={(e) => { setUsername(e.target.value); setMissing((m) => ({ ...m, username: false })); }}
-                  status={missing.username ? 'error' : undefined} aria-invalid={missing.username || undefined} aria-describedby={missing.username ? 'login-username-error' : undefined} />
-                {missing.username && <div id="login-username-error" className="login-error">กรุณากรอกชื่อผู้ใช้</div>}
+                <Input
+                  id="login-username"
+                  ref={userRef}
+                  size="large"
+                  prefix={<UserOutlined />}
+                  autoFocus
+                  autoComplete="username"
+                  autoCapitalize="off"
+                  spellCheck={false}
+                  value={username}
+                  onChange={(e) => {
+                    setUsername(e.target.value);
+                    setMissing((m) => ({ ...m, username: false }));
+                  }}
+                  status={missing.username ? 'error' : undefined}
+                  aria-invalid={missing.username || undefined}
+                  aria-describedby={missing.username ? 'login-username-error' : undefined}
+                />
+                {missing.username && (
+                  <div id="login-username-error" className="login-error">
+                    กรุณากรอกชื่อผู้ใช้
+                  </div>
+                )}
               </div>
               <div className="login-field">
                 <label htmlFor="login-password">รหัสผ่าน</label>
-                <Input.Password id="login-password" ref={passRef} size="large" prefix={<LockOutlined />} autoComplete="current-password"
-                  value={password} onChange={(e) => { setPassword(e.target.value); setMissing((m) => ({ ...m, password: false })); }}
-                  status={missing.password ? 'error' : undefined} aria-invalid={missing.password || undefined} aria-describedby={missing.password ? 'login-password-error' : undefined} />
-                {missing.password && <div id="login-password-error" className="login-error">กรุณากรอกรหัสผ่าน</div>}
+                <Input.Password
+                  id="login-password"
+                  ref={passRef}
+                  size="large"
+                  prefix={<LockOutlined />}
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => {
+                    setPassword(e.target.value);
+                    setMissing((m) => ({ ...m, password: false }));
+                  }}
+                  status={missing.password ? 'error' : undefined}
+                  aria-invalid={missing.password || undefined}
+                  aria-describedby={missing.password ? 'login-password-error' : undefined}
+                />
+                {missing.password && (
+                  <div id="login-password-error" className="login-error">
+                    กรุณากรอกรหัสผ่าน
+                  </div>
+                )}
               </div>
               <Button type="primary" htmlType="submit" size="large" block loading={busy} style={{ marginTop: 8 }}>
                 เข้าสู่ระบบ

@@ -12,14 +12,29 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner } from '../../components/ResultBanner';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
+import type { BranchUpdateBody } from '@khabkhi/contracts';
 import { useBranch, useBranchOptions, type Branch, branchKeys } from './queries';
 import { phoneItemProps } from '../../components/phoneField';
 
-type FormValues = Omit<Branch, 'branch_id' | 'parent_name' | 'employees' | 'is_delete' | 'is_head_office'>;
+/** The form edits the update body of the contract (every field shown, so none is optional here). */
+type FormValues = Required<Omit<BranchUpdateBody, 'branch_id'>>;
 
 const BLANK: FormValues = {
-  parent_id: null, code: '', name: '', address: '', moo: '', soi: '', street: '', subdistrict: '', district: '',
-  province: '', postcode: '', phone_1: '', phone_2: '', line: '', tax_branch_no: '',
+  parent_id: null,
+  code: '',
+  name: '',
+  address: '',
+  moo: '',
+  soi: '',
+  street: '',
+  subdistrict: '',
+  district: '',
+  province: '',
+  postcode: '',
+  phone_1: '',
+  phone_2: '',
+  line: '',
+  tax_branch_no: '',
 };
 
 export default function BranchDetail() {
@@ -42,14 +57,29 @@ export default function BranchDetail() {
       form.setFieldsValue(BLANK);
     } else if (branch.data) {
       const d = branch.data;
-      form.setFieldsValue(Object.fromEntries(Object.keys(BLANK).map((k) => [k, (d as unknown as Record<string, unknown>)[k] ?? (k === 'parent_id' ? null : '')])) as FormValues);
+      form.setFieldsValue(
+        Object.fromEntries(
+          Object.keys(BLANK).map((k) => [
+            k,
+            (d as unknown as Record<string, unknown>)[k] ?? (k === 'parent_id' ? null : ''),
+          ]),
+        ) as FormValues,
+      );
     }
   }, [isNew, branch.data, form]);
 
   const save = useMutation({
     mutationFn: (v: FormValues) => {
-      const body = { ...BLANK, ...v, code: v.code.trim().toUpperCase(), name: v.name.trim(), parent_id: v.parent_id ?? null };
-      return isNew ? api.post<Branch>('/branch/create', body) : api.put<Branch>('/branch/update', { ...body, branch_id: branchId });
+      const body = {
+        ...BLANK,
+        ...v,
+        code: v.code.trim().toUpperCase(),
+        name: v.name.trim(),
+        parent_id: v.parent_id ?? null,
+      };
+      return isNew
+        ? api.post<Branch>('/branch/create', body)
+        : api.put<Branch>('/branch/update', { ...body, branch_id: branchId });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: branchKeys.table });
@@ -64,7 +94,7 @@ export default function BranchDetail() {
     onError: (e) => {
       const msg = errorMessage(e);
       setBanner({ status: 'error', message: msg });
-      applyServerError(form, msg);
+      applyServerError(form, e);
     },
   });
 
@@ -79,66 +109,132 @@ export default function BranchDetail() {
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
   });
 
-  const parentOptions = (options.data ?? []).filter((b) => b.branch_id !== branchId).map((b) => ({ value: b.branch_id, label: `${b.code} · ${b.name}` }));
+  const parentOptions = (options.data ?? [])
+    .filter((b) => b.branch_id !== branchId)
+    .map((b) => ({ value: b.branch_id, label: `${b.code} · ${b.name}` }));
   const title = isNew ? 'เพิ่มสาขา' : branch.data ? `สาขา ${branch.data.name}` : 'ข้อมูลสาขา';
 
   return (
     <div>
       <PageHeader
-        title={<>{title} {deleted && <Tag color="red">ปิดแล้ว</Tag>}{branch.data?.is_head_office && <Tag color="gold">สำนักงานใหญ่</Tag>}</>}
-        subtitle={!isNew && branch.data ? `รหัส ${branch.data.code} · พนักงาน ${branch.data.employees ?? 0} คน` : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'}
-        back="/branches"
-        extra={!isNew && (
+        title={
           <>
-            {can('create', 'Branch') && <Button icon={<PlusOutlined />} onClick={() => navigate('/branches/new')}>เพิ่มสาขาใหม่</Button>}
-            {can('delete', 'Branch') && !deleted && (
-              <Popconfirm title="ลบสาขานี้?" description="สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้" okText="ลบ" cancelText="ยกเลิก" okButtonProps={{ danger: true, loading: del.isPending }} onConfirm={() => del.mutateAsync().catch(() => undefined)}>
-                <Button danger icon={<DeleteOutlined />}>ลบสาขา</Button>
-              </Popconfirm>
-            )}
+            {title} {deleted && <Tag color="red">ปิดแล้ว</Tag>}
+            {branch.data?.is_head_office && <Tag color="gold">สำนักงานใหญ่</Tag>}
           </>
-        )}
+        }
+        subtitle={
+          !isNew && branch.data
+            ? `รหัส ${branch.data.code} · พนักงาน ${branch.data.employees ?? 0} คน`
+            : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'
+        }
+        back="/branches"
+        extra={
+          !isNew && (
+            <>
+              {can('create', 'Branch') && (
+                <Button icon={<PlusOutlined />} onClick={() => navigate('/branches/new')}>
+                  เพิ่มสาขาใหม่
+                </Button>
+              )}
+              {can('delete', 'Branch') && !deleted && (
+                <Popconfirm
+                  title="ลบสาขานี้?"
+                  description="สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้"
+                  okText="ลบ"
+                  cancelText="ยกเลิก"
+                  okButtonProps={{ danger: true, loading: del.isPending }}
+                  onConfirm={() => del.mutateAsync().catch(() => undefined)}
+                >
+                  <Button danger icon={<DeleteOutlined />}>
+                    ลบสาขา
+                  </Button>
+                </Popconfirm>
+              )}
+            </>
+          )
+        }
       />
       <ResultBanner result={banner} onClose={() => setBanner(null)} />
-      {!isNew && branch.isLoading ? <Card><Skeleton active paragraph={{ rows: 8 }} /></Card> : !isNew && branch.isError ? (
+      {!isNew && branch.isLoading ? (
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      ) : !isNew && branch.isError ? (
         <ResultBanner result={{ status: 'error', message: errorMessage(branch.error) }} />
       ) : (
-        <Form form={form} layout="vertical" initialValues={BLANK} disabled={readOnly || save.isPending}
-          onFinish={(v) => { setBanner(null); save.mutate(v); }}
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={BLANK}
+          disabled={readOnly || save.isPending}
+          onFinish={(v) => {
+            setBanner(null);
+            save.mutate(v);
+          }}
           onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
           {...enterToNextProps}
-          scrollToFirstError>
+          scrollToFirstError
+        >
           <Card title="ข้อมูลสาขา" className="form-section" style={{ marginBottom: 16 }}>
             <Row gutter={16}>
               <Col xs={24} md={6}>
-                <Form.Item name="code" label={label('code')} normalize={(v: string) => v?.toUpperCase()}
-                  rules={[{ required: true, message: 'กรุณากรอกรหัสสาขา' }, { pattern: /^[A-Z0-9]{2,10}$/, message: 'รหัสสาขาเป็นอักษรอังกฤษตัวใหญ่หรือตัวเลข 2–10 ตัว เช่น BKK01' }]}>
+                <Form.Item
+                  name="code"
+                  label={label('code')}
+                  normalize={(v: string) => v?.toUpperCase()}
+                  rules={[
+                    { required: true, message: 'กรุณากรอกรหัสสาขา' },
+                    { pattern: /^[A-Z0-9]{2,10}$/, message: 'รหัสสาขาเป็นอักษรอังกฤษตัวใหญ่หรือตัวเลข 2–10 ตัว เช่น BKK01' },
+                  ]}
+                >
                   <Input autoFocus maxLength={10} placeholder="เช่น BKK01" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={10}>
-                <Form.Item name="name" label="ชื่อสาขา" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกชื่อสาขา' }]}>
+                <Form.Item
+                  name="name"
+                  label="ชื่อสาขา"
+                  rules={[{ required: true, whitespace: true, message: 'กรุณากรอกชื่อสาขา' }]}
+                >
                   <Input maxLength={150} />
                 </Form.Item>
               </Col>
               <Col xs={24} md={8}>
                 <Form.Item name="parent_id" label={label('parent_id')}>
-                  <Select allowClear placeholder="ไม่มี (สาขาหลัก)" options={parentOptions} loading={options.isLoading} showSearch={{ optionFilterProp: 'label' }} />
+                  <Select
+                    allowClear
+                    placeholder="ไม่มี (สาขาหลัก)"
+                    options={parentOptions}
+                    loading={options.isLoading}
+                    showSearch={{ optionFilterProp: 'label' }}
+                  />
                 </Form.Item>
               </Col>
               <Col xs={24} md={6}>
-                <Form.Item name="tax_branch_no" label={label('tax_branch_no')} tooltip="เลข 5 หลักบนใบกำกับภาษี สำนักงานใหญ่ใช้ 00000" rules={[{ pattern: /^(\d{5})?$/, message: 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก เช่น 00001' }]}>
+                <Form.Item
+                  name="tax_branch_no"
+                  label={label('tax_branch_no')}
+                  tooltip="เลข 5 หลักบนใบกำกับภาษี สำนักงานใหญ่ใช้ 00000"
+                  rules={[{ pattern: /^(\d{5})?$/, message: 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก เช่น 00001' }]}
+                >
                   <Input maxLength={5} inputMode="numeric" placeholder="00001" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={6}>
-                <Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}>
+                  <Input maxLength={20} inputMode="tel" />
+                </Form.Item>
               </Col>
               <Col xs={24} md={6}>
-                <Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}><Input maxLength={20} inputMode="tel" /></Form.Item>
+                <Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}>
+                  <Input maxLength={20} inputMode="tel" />
+                </Form.Item>
               </Col>
               <Col xs={24} md={6}>
-                <Form.Item name="line" label={label('line')}><Input maxLength={100} placeholder="@ไลน์ไอดี" /></Form.Item>
+                <Form.Item name="line" label={label('line')}>
+                  <Input maxLength={100} placeholder="@ไลน์ไอดี" />
+                </Form.Item>
               </Col>
             </Row>
           </Card>
@@ -147,8 +243,12 @@ export default function BranchDetail() {
           </Card>
           {!readOnly && (
             <Space>
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">บันทึก</Button>
-              <Button size="large" onClick={() => navigate('/branches')}>ยกเลิก</Button>
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">
+                บันทึก
+              </Button>
+              <Button size="large" onClick={() => navigate('/branches')}>
+                ยกเลิก
+              </Button>
             </Space>
           )}
         </Form>

@@ -6,14 +6,33 @@ import type { Branch } from './queries';
 import { phoneText } from '../../components/phoneField';
 
 const columns: ListColumn<Branch>[] = [
-  { title: 'รหัส', dataIndex: 'code', render: (v: string, r) => <span style={{ whiteSpace: 'nowrap' }}><b>{v}</b>{r.is_head_office ? <Tag color="gold" style={{ marginInlineStart: 6 }}>สำนักงานใหญ่</Tag> : null}</span> },
+  {
+    title: 'รหัส',
+    dataIndex: 'code',
+    render: (v: string, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        <b>{v}</b>
+        {r.is_head_office ? (
+          <Tag color="gold" style={{ marginInlineStart: 6 }}>
+            สำนักงานใหญ่
+          </Tag>
+        ) : null}
+      </span>
+    ),
+  },
   { title: 'ชื่อสาขา', dataIndex: 'name', wrap: 240 },
   { title: 'สาขาแม่', dataIndex: 'parent_name', render: (v: string | null) => v || '-' },
   { title: 'จังหวัด', dataIndex: 'province', render: (v: string) => v || '-' },
   { title: 'เบอร์โทรศัพท์', dataIndex: 'phone_1', render: phoneText },
-  { title: 'พนักงาน (คน)', dataIndex: 'employees', align: 'right', render: (v: number) => (v ?? 0).toLocaleString('th-TH') },
   {
-    title: 'สถานะ', dataIndex: 'is_delete',
+    title: 'พนักงาน (คน)',
+    dataIndex: 'employees',
+    align: 'right',
+    render: (v: number) => (v ?? 0).toLocaleString('th-TH'),
+  },
+  {
+    title: 'สถานะ',
+    dataIndex: 'is_delete',
     exportValue: (r) => (r.is_delete ? 'ปิดแล้ว (ลบ)' : 'เปิดทำการ'),
     render: (v: boolean) => <StatusTag value={v ? 'deleted' : 'active'} label={v ? 'ปิดแล้ว' : 'เปิดทำการ'} />,
   },

@@ -1,28 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Branch, BranchOption } from '@khabkhi/contracts';
 import { api } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 
-export interface Branch {
-  branch_id: number;
-  parent_id: number | null;
-  parent_name?: string | null;
-  code: string;
-  name: string;
-  address: string; moo: string; soi: string; street: string;
-  subdistrict: string; district: string; province: string; postcode: string;
-  phone_1: string; phone_2: string; line: string; tax_branch_no: string;
-  is_head_office?: boolean;
-  is_delete?: boolean;
-  employees?: number;
-}
-
-export interface BranchOption {
-  branch_id: number;
-  name: string;
-  code: string;
-  parent_id: number | null;
-  is_head_office: boolean;
-}
+/** A branch and a branch option as the API answers them (packages/contracts). */
+export type { Branch, BranchOption } from '@khabkhi/contracts';
 
 export const branchKeys = {
   table: tableKeys.of('/branch/gettable'),

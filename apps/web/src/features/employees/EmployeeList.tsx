@@ -9,13 +9,22 @@ import { phoneText } from '../../components/phoneField';
 
 const columns: ListColumn<EmployeeRow>[] = [
   {
-    title: 'ชื่อ-นามสกุล', key: 'name', exportValue: (r) => fullName(r), wrap: 260,
+    title: 'ชื่อ-นามสกุล',
+    key: 'name',
+    exportValue: (r) => fullName(r),
+    wrap: 260,
     render: (_: unknown, r) => (
       <Flex align="center" gap={10}>
         <PhotoAvatar fileId={r.photo} size={36} fallback={r.fname} />
         <div style={{ lineHeight: 1.25 }}>
           <Typography.Text strong>{fullName(r)}</Typography.Text>
-          {r.position && <div><Typography.Text type="secondary" style={{ fontSize: 13 }}>{r.position}</Typography.Text></div>}
+          {r.position && (
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                {r.position}
+              </Typography.Text>
+            </div>
+          )}
         </div>
       </Flex>
     ),
@@ -28,7 +37,8 @@ const columns: ListColumn<EmployeeRow>[] = [
   { title: 'ตำแหน่ง', dataIndex: 'position', hidden: true },
   { title: 'แผนก', dataIndex: 'department', hidden: true },
   {
-    title: 'สถานะ', dataIndex: 'status',
+    title: 'สถานะ',
+    dataIndex: 'status',
     exportValue: (r) => (r.status === 'active' ? 'ทำงานอยู่' : 'ระงับการใช้งาน'),
     render: (v: string) => <StatusTag value={v} />,
   },

@@ -11,11 +11,19 @@ export function TransferFields({ banks }: { banks: string[] }) {
       <Row gutter={12}>
         <Col xs={24} md={12}>
           <Form.Item name="transfer_bank" label="ธนาคารที่โอนมา" rules={[{ required: true, message: 'กรุณาเลือกธนาคาร' }]}>
-            <Select showSearch={{ optionFilterProp: 'label' }} placeholder="เลือกธนาคาร" options={banks.map((b) => ({ value: b, label: b }))} />
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="เลือกธนาคาร"
+              options={banks.map((b) => ({ value: b, label: b }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="transfer_ref" label="เลขอ้างอิงในสลิป" rules={[{ required: true, whitespace: true, message: 'กรุณากรอกเลขอ้างอิงในสลิป' }]}>
+          <Form.Item
+            name="transfer_ref"
+            label="เลขอ้างอิงในสลิป"
+            rules={[{ required: true, whitespace: true, message: 'กรุณากรอกเลขอ้างอิงในสลิป' }]}
+          >
             <Input maxLength={50} placeholder="เช่น 016xxxxxxxxx" />
           </Form.Item>
         </Col>
@@ -25,15 +33,30 @@ export function TransferFields({ banks }: { banks: string[] }) {
           </Form.Item>
         </Col>
         <Col xs={10} md={12}>
-          <Form.Item name="transfer_time" label="เวลาที่โอน" rules={[{ required: true, message: 'กรุณากรอกเวลา' }, { pattern: TIME_RE, message: 'เวลาเป็น ชั่วโมง:นาที เช่น 14:05' }]}>
+          <Form.Item
+            name="transfer_time"
+            label="เวลาที่โอน"
+            rules={[
+              { required: true, message: 'กรุณากรอกเวลา' },
+              { pattern: TIME_RE, message: 'เวลาเป็น ชั่วโมง:นาที เช่น 14:05' },
+            ]}
+          >
             <Input maxLength={5} placeholder="14:05" />
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item name="transfer_slip" label="รูปสลิป (ถ้ามี)"><PhotoField size={56} shape="square" /></Form.Item>
+      <Form.Item name="transfer_slip" label="รูปสลิป (ถ้ามี)">
+        <PhotoField size={56} shape="square" />
+      </Form.Item>
     </div>
   );
 }
 
 /** What a form's transfer fields start with: today, now, no bank. */
-export const transferDefaults = () => ({ transfer_bank: undefined, transfer_date: todayBangkok(), transfer_time: nowTimeBangkok(), transfer_ref: '', transfer_slip: null });
+export const transferDefaults = () => ({
+  transfer_bank: undefined,
+  transfer_date: todayBangkok(),
+  transfer_time: nowTimeBangkok(),
+  transfer_ref: '',
+  transfer_slip: null,
+});

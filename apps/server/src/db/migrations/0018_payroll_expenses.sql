@@ -1,0 +1,1 @@
+ALTER TABLE "payrolls" ADD COLUMN "expense_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;

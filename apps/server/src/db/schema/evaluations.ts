@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { branches, day, ts, users } from './core.js';
+import { evaluates } from './catalog.js';
+import { applicationCourses, applications } from './money.js';
+import { vehicles } from './fleet.js';
+
+/**
+ * The school's evaluation and vehicle-check rules (one row, id 1): the levels an instructor gives a criterion,
+ * the lowest level that counts as passed, and the checklist of a vehicle check per vehicle type. Data, not code:
+ * the row is created with the defaults on first use and may be edited later.
+ */
+export const evaluationSettings = pgTable('evaluation_settings', {
+  id: integer('id').primaryKey().default(1),
+  /** [{ value: 1, name: 'ต้องปรับปรุง' }, …] lowest first */
+  levels: jsonb('levels').$type<{ value: number; name: string }[]>().notNull(),
+  /** the lowest level that passes a criterion */
+  pass_level: integer('pass_level').notNull(),
+  /** checklist items of a vehicle check: { car: [...], motorcycle: [...] } */
+  check_items: jsonb('check_items').$type<Record<'car' | 'motorcycle', string[]>>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * One training session of a student's course line by an instructor: the hours of theory and practice done that
+ * day, and the levels given to the criteria evaluated (evaluation_results). A criterion's current level is its
+ * latest result; the hours done are the sum over the line's sessions.
+ */
+export const studentEvaluations = pgTable(
+  'student_evaluations',
+  {
+    evaluation_id: integer('evaluation_id').primaryKey().generatedAlwaysAsIdentity(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.branch_id),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.application_id),
+    line_id: integer('line_id')
+      .notNull()
+      .references(() => applicationCourses.line_id),
+    date: day('date').notNull(),
+    instructor_id: integer('instructor_id')
+      .notNull()
+      .references(() => users.user_id),
+    theory_hours: integer('theory_hours').notNull().default(0),
+    practice_hours: integer('practice_hours').notNull().default(0),
+    note: text('note').notNull().default(''),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.user_id),
+    is_delete: boolean('is_delete').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('student_evaluations_line').on(t.line_id, t.date),
+    index('student_evaluations_branch_date').on(t.branch_id, t.date),
+    check(
+      'student_evaluations_hours',
+      sql`${t.theory_hours} between 0 and 24 and ${t.practice_hours} between 0 and 24`,
+    ),
+  ],
+);
+
+export const evaluationResults = pgTable(
+  'evaluation_results',
+  {
+    evaluation_id: integer('evaluation_id')
+      .notNull()
+      .references(() => studentEvaluations.evaluation_id),
+    evaluate_id: integer('evaluate_id')
+      .notNull()
+      .references(() => evaluates.evaluate_id),
+    level: integer('level').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.evaluation_id, t.evaluate_id] }),
+    index('evaluation_results_evaluate').on(t.evaluate_id),
+  ],
+);
+
+/**
+ * The check of the vehicle a student is examined in: the student's own or one of the branch's exam cars. It
+ * fails when the tax or the พ.ร.บ. (compulsory insurance) has expired on the exam day, or an item of the
+ * checklist is not in order (result and fail_reasons are computed by the service).
+ */
+export const vehicleChecks = pgTable(
+  'vehicle_checks',
+  {
+    check_id: integer('check_id').primaryKey().generatedAlwaysAsIdentity(),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.branch_id),
+    application_id: integer('application_id')
+      .notNull()
+      .references(() => applications.application_id),
+    line_id: integer('line_id').references(() => applicationCourses.line_id),
+    check_date: day('check_date').notNull(),
+    /** the day the tax and พ.ร.บ. must still be valid on */
+    exam_date: day('exam_date').notNull(),
+    /** 'student' (the student's own vehicle) or 'school' (an exam car of the branch) */
+    owner: text('owner').notNull(),
+    vehicle_id: integer('vehicle_id').references(() => vehicles.vehicle_id),
+    no: text('no').notNull(),
+    province: text('province').notNull(),
+    /** 'car' or 'motorcycle' */
+    type: text('type').notNull(),
+    tax_until: day('tax_until').notNull(),
+    compulsory_until: day('compulsory_until').notNull(),
+    items: jsonb('items').$type<{ name: string; ok: boolean }[]>().notNull(),
+    /** 'pass' or 'fail' */
+    result: text('result').notNull(),
+    fail_reasons: jsonb('fail_reasons').$type<string[]>().notNull(),
+    checked_by: integer('checked_by')
+      .notNull()
+      .references(() => users.user_id),
+    note: text('note').notNull().default(''),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.user_id),
+    is_delete: boolean('is_delete').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('vehicle_checks_application').on(t.application_id),
+    index('vehicle_checks_branch_date').on(t.branch_id, t.check_date),
+    check(
+      'vehicle_checks_owner',
+      sql`${t.owner} in ('student', 'school') and (${t.owner} = 'student' or ${t.vehicle_id} is not null)`,
+    ),
+    check('vehicle_checks_type', sql`${t.type} in ('car', 'motorcycle')`),
+    check('vehicle_checks_result', sql`${t.result} in ('pass', 'fail')`),
+  ],
+);

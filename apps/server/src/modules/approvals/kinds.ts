@@ -1,0 +1,56 @@
+import type { Tx } from '../../db/connection.js';
+import type { approvalRequests } from '../../db/schema/approvals.js';
+import type { Action, Subject } from '../../http/abilities.js';
+import type { Actor } from '../../http/auth.js';
+
+export type ApprovalRow = typeof approvalRequests.$inferSelect;
+
+/**
+ * One kind of maker–checker request (README "Approvals"). A feature defines its kind beside its own code and
+ * registers it once (`registerApprovalKind`) when its route plugin loads; request/gettable, request/approve and the
+ * menu badge then handle it with no change here.
+ */
+export interface ApprovalKind<P extends Record<string, unknown> = Record<string, unknown>> {
+  /** the registry key stored in approval_requests.kind, e.g. 'void_payment' */
+  kind: string;
+  /** Thai name shown in the requests list */
+  name: string;
+  /** ability needed to file a request of this kind */
+  request: [Action, Subject];
+  /** ability needed to decide (on top of the route's `approve Request`); never the requester */
+  decide: [Action, Subject];
+  /** audit entity of the request rows (default 'approval_request') */
+  entity?: string;
+  /** Thai message answered when a request of this kind is approved */
+  approvedMessage?: string;
+  /**
+   * Run in the filing transaction: load the subject, refuse (Thai AppError) what may not be asked, and return the
+   * branch the request belongs to and the payload to keep (what the list shows and apply needs).
+   */
+  validate(
+    tx: Tx,
+    actor: Actor,
+    subjectId: number,
+    reason: string,
+  ): Promise<{ branchId: number; payload: P; label: string }>;
+  /** Run in the deciding transaction when approved, before the request row is marked: a throw writes nothing. */
+  apply(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, reqId?: string): Promise<void>;
+}
+
+const registry = new Map<string, ApprovalKind<any>>();
+
+/** Adds a kind; the same definition may be registered again (every app instance loads the plugins), another one may not take its key. */
+export function registerApprovalKind<P extends Record<string, unknown>>(k: ApprovalKind<P>): ApprovalKind<P> {
+  const had = registry.get(k.kind);
+  if (had && had !== k) throw new Error(`approval kind "${k.kind}" is already registered`);
+  registry.set(k.kind, k);
+  return k;
+}
+
+export function approvalKind(kind: string): ApprovalKind | undefined {
+  return registry.get(kind);
+}
+
+export function approvalKinds(): ApprovalKind[] {
+  return [...registry.values()];
+}

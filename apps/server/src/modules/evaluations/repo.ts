@@ -1,0 +1,388 @@
+/** The SQL of evaluations and vehicle checks: settings, the application a record belongs to, the lists. */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { todayBangkok } from '@khabkhi/thai';
+import type { EvaluateManageRow, ManageVehicleRow, VehicleCheck } from '@khabkhi/contracts';
+import type { Conn, Db } from '../../db/connection.js';
+import { branches, users } from '../../db/schema/core.js';
+import { courses, evaluates } from '../../db/schema/catalog.js';
+import { applicationCourses, applications, customers } from '../../db/schema/money.js';
+import { vehicles } from '../../db/schema/fleet.js';
+import { evaluationSettings, studentEvaluations } from '../../db/schema/evaluations.js';
+import type { Actor } from '../../http/auth.js';
+import { isAll } from '../../http/envelope.js';
+import { branchFilter } from '../../http/tables.js';
+import { canonicalMoney } from '../../lib/serialize.js';
+
+/** The school's rules until it stores its own in evaluation_settings (row id 1), which then is the truth. */
+export const DEFAULT_EVALUATION_SETTINGS = {
+  levels: [
+    { value: 1, name: 'ต้องปรับปรุง' },
+    { value: 2, name: 'พอใช้' },
+    { value: 3, name: 'ดี' },
+    { value: 4, name: 'ดีมาก' },
+  ],
+  pass_level: 2,
+  check_items: {
+    car: [
+      'ไฟหน้า ไฟท้าย ไฟเลี้ยว',
+      'ไฟเบรก',
+      'เบรกและเบรกมือ',
+      'ยางและดอกยาง',
+      'กระจกมองข้างและมองหลัง',
+      'แตร',
+      'เข็มขัดนิรภัย',
+      'ที่ปัดน้ำฝน',
+      'ป้ายทะเบียนและป้ายภาษี',
+    ],
+    motorcycle: [
+      'ไฟหน้า ไฟท้าย ไฟเลี้ยว',
+      'ไฟเบรก',
+      'เบรกหน้าและเบรกหลัง',
+      'ยางและดอกยาง',
+      'กระจกมองข้าง',
+      'แตร',
+      'ป้ายทะเบียนและป้ายภาษี',
+    ],
+  },
+};
+export type EvaluationSettings = typeof DEFAULT_EVALUATION_SETTINGS;
+
+export async function evaluationSettingsOf(conn: Conn): Promise<EvaluationSettings> {
+  const [row] = await conn.select().from(evaluationSettings).where(eq(evaluationSettings.id, 1));
+  // no row yet: the defaults hold (a read never writes; a school's own rules are a row with id 1)
+  return row
+    ? { levels: row.levels, pass_level: row.pass_level, check_items: row.check_items }
+    : DEFAULT_EVALUATION_SETTINGS;
+}
+
+export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+const name = (t: string) =>
+  sql.raw(`(${t}.prefix || ${t}.fname || case when ${t}.sname <> '' then ' ' || ${t}.sname else '' end)`);
+export const userName = (t = 'u') => name(t);
+
+function scopeSql(actor: Actor, column: string): SQL {
+  if (actor.branchScope === null) return sql`true`;
+  return sql`${sql.raw(column)} in (${sql.join(
+    actor.branchScope.map((b) => sql`${b}`),
+    sql`, `,
+  )})`;
+}
+
+function textSql(text: string | undefined): SQL {
+  const t = text?.trim();
+  if (isAll(t) || !t) return sql`true`;
+  const p = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = t.replace(/\D/g, '');
+  return sql`(a.application_code ilike ${p} or c.fname ilike ${p} or c.sname ilike ${p} or (c.fname || ' ' || c.sname) ilike ${p}
+    or c.idcard ilike ${p}${digits.length >= 3 ? sql` or c.phone_1 like ${`%${digits}%`}` : sql``})`;
+}
+
+export interface ListArgs {
+  branch?: string;
+  status?: string;
+  type?: string;
+  category?: string;
+  text?: string;
+  start?: string;
+  end?: string;
+}
+
+export const EVAL_STATUS = { notStarted: 'ยังไม่เริ่มอบรม', training: 'กำลังอบรม', completed: 'อบรมครบ' } as const;
+
+/** application/getforevaluateManage: one row per course line with its hours and criteria, filtered and paged. */
+export async function evaluateManageRows(
+  db: Db,
+  actor: Actor,
+  q: ListArgs,
+  passLevel: number,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: EvaluateManageRow[] }> {
+  const branchId = branchFilter(q.branch);
+  const res = await db.execute(sql`with l as (
+    select l.line_id, l.application_id, a.application_code, a.status as app_status, a.branch_id, b.name as branch_name,
+      c.customer_id, ${name('c')} as customer_name, c.idcard, c.phone_1 as phone, l.course_name, l.course_type, l.exam_date::text as exam_date,
+      a.created_at, co.theory_hours as theory_required, co.practice_hours as practice_required,
+      coalesce(h.theory, 0)::int as theory_done, coalesce(h.practice, 0)::int as practice_done, h.last_date::text as last_date,
+      (select count(*) from evaluates e where not e.is_delete and e.is_activate and e.type = l.course_type)::int as criteria_total,
+      coalesce(r.done, 0)::int as criteria_done, coalesce(r.passed, 0)::int as criteria_passed
+    from application_courses l
+    join applications a on a.application_id = l.application_id
+    join customers c on c.customer_id = a.customer_id
+    join branches b on b.branch_id = a.branch_id
+    join courses co on co.course_id = l.course_id
+    left join lateral (select sum(se.theory_hours) as theory, sum(se.practice_hours) as practice, max(se.date) as last_date
+      from student_evaluations se where se.line_id = l.line_id and not se.is_delete) h on true
+    left join lateral (select count(*) as done, count(*) filter (where x.level >= ${passLevel}) as passed from (
+      select distinct on (er.evaluate_id) er.evaluate_id, er.level from evaluation_results er
+      join student_evaluations se on se.evaluation_id = er.evaluation_id and not se.is_delete
+      join evaluates e on e.evaluate_id = er.evaluate_id and not e.is_delete and e.is_activate and e.type = l.course_type
+      where se.line_id = l.line_id order by er.evaluate_id, se.date desc, se.evaluation_id desc) x) r on true
+    where a.kind = 'course' and not a.is_delete and ${scopeSql(actor, 'a.branch_id')}
+      ${branchId !== undefined ? sql`and a.branch_id = ${branchId}` : sql``}
+      ${isAll(q.type) ? sql`` : sql`and l.course_type = ${q.type}`}
+      and ${textSql(q.text)}
+  ), s as (
+    select l.*, case
+      when l.theory_done >= l.theory_required and l.practice_done >= l.practice_required and l.criteria_passed >= l.criteria_total
+        and l.last_date is not null then ${EVAL_STATUS.completed}
+      when l.last_date is null then ${EVAL_STATUS.notStarted} else ${EVAL_STATUS.training} end as status
+    from l
+  )
+  select s.*, count(*) over ()::int as total_rows from s
+  where ${isAll(q.status) ? sql`true` : sql`s.status = ${q.status}`}
+  order by s.created_at desc, s.line_id desc limit ${limit} offset ${offset}`);
+  const rows = rowsOf<Record<string, any>>(res);
+  const total = rows[0]?.total_rows ?? 0;
+  return {
+    total: offset > 0 && rows.length === 0 ? (await evaluateManageRows(db, actor, q, passLevel, 1, 0)).total : total,
+    rows: rows.map(
+      ({ total_rows: _t, created_at, ...r }) =>
+        ({ ...r, registered_at: new Date(created_at).toISOString() }) as EvaluateManageRow,
+    ),
+  };
+}
+
+export const CHECK_STATUS = { pass: 'ผ่าน', fail: 'ไม่ผ่าน', none: 'ยังไม่ตรวจ' } as const;
+export const OWNER_NAMES: Record<string, string> = { student: 'รถของผู้เรียน', school: 'รถสอบของโรงเรียน' };
+export const TYPE_NAMES: Record<string, string> = { car: 'รถยนต์', motorcycle: 'รถจักรยานยนต์' };
+
+/** application/getformanageVehicleCheck: course applications with their latest vehicle check. */
+export async function manageVehicleRows(
+  db: Db,
+  actor: Actor,
+  q: ListArgs,
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: ManageVehicleRow[] }> {
+  const branchId = branchFilter(q.branch);
+  const cat = q.category;
+  const res =
+    await db.execute(sql`select a.application_id, a.application_code, a.branch_id, b.name as branch_name, ${name('c')} as customer_name,
+      c.idcard, c.phone_1 as phone, a.status, a.balance::text as balance, a.created_at,
+      (select string_agg(l.course_name, ', ' order by l.line_no) from application_courses l where l.application_id = a.application_id) as courses,
+      (select min(l.course_type) from application_courses l where l.application_id = a.application_id) as course_type,
+      (select min(l.exam_date)::text from application_courses l where l.application_id = a.application_id) as exam_date,
+      vc.check_id, vc.check_date::text as check_date, vc.result as check_result, coalesce(vc.no || ' ' || vc.province, '') as plate,
+      count(*) over ()::int as total_rows
+    from applications a
+    join customers c on c.customer_id = a.customer_id
+    join branches b on b.branch_id = a.branch_id
+    left join lateral (select v.check_id, v.check_date, v.result, v.no, v.province from vehicle_checks v
+      where v.application_id = a.application_id and not v.is_delete order by v.check_date desc, v.check_id desc limit 1) vc on true
+    where a.kind = 'course' and ${scopeSql(actor, 'a.branch_id')}
+      ${branchId !== undefined ? sql`and a.branch_id = ${branchId}` : sql``}
+      ${isAll(q.status) ? sql`` : sql`and a.status = ${q.status}`}
+      ${isAll(q.type) ? sql`` : sql`and exists (select 1 from application_courses l where l.application_id = a.application_id and l.course_type = ${q.type})`}
+      ${isAll(cat) ? sql`` : cat === CHECK_STATUS.none ? sql`and vc.check_id is null` : sql`and vc.result = ${cat === CHECK_STATUS.pass ? 'pass' : cat === CHECK_STATUS.fail ? 'fail' : '-'}`}
+      and ${textSql(q.text)}
+    order by a.created_at desc, a.application_id desc limit ${limit} offset ${offset}`);
+  const rows = rowsOf<Record<string, any>>(res);
+  let total = rows[0]?.total_rows ?? 0;
+  if (offset > 0 && rows.length === 0) total = (await manageVehicleRows(db, actor, q, 1, 0)).total;
+  return {
+    total,
+    rows: rows.map(
+      ({ total_rows: _t, created_at, ...r }) =>
+        ({
+          ...r,
+          balance: canonicalMoney(r.balance),
+          courses: r.courses ?? '',
+          course_type: r.course_type ?? '',
+          createdAt: new Date(created_at).toISOString(),
+          check_result_name: r.check_result ? CHECK_STATUS[r.check_result as 'pass' | 'fail'] : CHECK_STATUS.none,
+        }) as ManageVehicleRow,
+    ),
+  };
+}
+
+/** A vehicle check as the API answers it; `where` picks them (by id, application, or the table's filters). */
+export async function vehicleCheckRows(
+  db: Conn,
+  where: SQL,
+  limit = 1000,
+  offset = 0,
+): Promise<{ total: number; rows: VehicleCheck[] }> {
+  const res =
+    await db.execute(sql`select v.check_id, v.application_id, a.application_code, ${name('c')} as customer_name, v.branch_id, b.name as branch_name,
+      v.line_id, coalesce(l.course_name, '') as course_name, v.check_date::text as check_date, v.exam_date::text as exam_date, v.owner, v.vehicle_id,
+      v.no, v.province, v.type, v.tax_until::text as tax_until, v.compulsory_until::text as compulsory_until, v.items, v.result, v.fail_reasons,
+      v.checked_by, ${name('u')} as checked_by_name, v.note, v.created_at, count(*) over ()::int as total_rows
+    from vehicle_checks v
+    join applications a on a.application_id = v.application_id
+    join customers c on c.customer_id = a.customer_id
+    join branches b on b.branch_id = v.branch_id
+    join users u on u.user_id = v.checked_by
+    left join application_courses l on l.line_id = v.line_id
+    where not v.is_delete and ${where}
+    order by v.check_date desc, v.check_id desc limit ${limit} offset ${offset}`);
+  const rows = rowsOf<Record<string, any>>(res);
+  return {
+    total: rows[0]?.total_rows ?? 0,
+    rows: rows.map(
+      ({ total_rows: _t, created_at, ...r }) =>
+        ({
+          ...r,
+          owner_name: OWNER_NAMES[r.owner] ?? r.owner,
+          type_name: TYPE_NAMES[r.type] ?? r.type,
+          result_name: CHECK_STATUS[r.result as 'pass' | 'fail'],
+          createdAt: new Date(created_at).toISOString(),
+        }) as VehicleCheck,
+    ),
+  };
+}
+
+export function vehicleCheckWhere(actor: Actor, q: ListArgs): SQL {
+  const branchId = branchFilter(q.branch);
+  const result =
+    q.status === CHECK_STATUS.pass ? 'pass' : q.status === CHECK_STATUS.fail ? 'fail' : isAll(q.status) ? null : '-';
+  const type =
+    q.type === TYPE_NAMES.car || q.type === 'car'
+      ? 'car'
+      : q.type === TYPE_NAMES.motorcycle || q.type === 'motorcycle'
+        ? 'motorcycle'
+        : isAll(q.type)
+          ? null
+          : '-';
+  const t = q.text?.trim();
+  const p = t ? `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return sql`${scopeSql(actor, 'v.branch_id')}
+    ${branchId !== undefined ? sql`and v.branch_id = ${branchId}` : sql``}
+    ${result ? sql`and v.result = ${result}` : sql``}
+    ${type ? sql`and v.type = ${type}` : sql``}
+    ${q.start ? sql`and v.check_date >= ${q.start}` : sql``}
+    ${q.end ? sql`and v.check_date <= ${q.end}` : sql``}
+    ${p ? sql`and (a.application_code ilike ${p} or c.fname ilike ${p} or c.sname ilike ${p} or c.idcard ilike ${p} or v.no ilike ${p})` : sql``}`;
+}
+
+/** The application a record belongs to, with what the rules need. */
+export async function applicationOf(conn: Conn, applicationId: number) {
+  const [a] = await conn
+    .select({
+      application_id: applications.application_id,
+      kind: applications.kind,
+      branch_id: applications.branch_id,
+      is_delete: applications.is_delete,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      application_code: applications.application_code,
+      customer_name: sql<string>`${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname}`,
+    })
+    .from(applications)
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .where(eq(applications.application_id, applicationId));
+  return a;
+}
+
+export async function lineOf(conn: Conn, lineId: number) {
+  const [l] = await conn
+    .select({
+      line_id: applicationCourses.line_id,
+      application_id: applicationCourses.application_id,
+      course_id: applicationCourses.course_id,
+      course_name: applicationCourses.course_name,
+      course_type: applicationCourses.course_type,
+      exam_date: applicationCourses.exam_date,
+      theory_required: courses.theory_hours,
+      practice_required: courses.practice_hours,
+    })
+    .from(applicationCourses)
+    .innerJoin(courses, eq(courses.course_id, applicationCourses.course_id))
+    .where(eq(applicationCourses.line_id, lineId));
+  return l;
+}
+
+/**
+ * The training hours a course line has recorded: the sum of its (not deleted) evaluation sessions' theory and
+ * practice hours — the same sums evaluate/student shows. The exam booking rule (minimum training hours) reads it.
+ */
+export async function lineTrainingHours(
+  conn: Conn,
+  lineId: number,
+): Promise<{ theory: number; practice: number; total: number }> {
+  const [h] = await conn
+    .select({
+      theory: sql<number>`coalesce(sum(${studentEvaluations.theory_hours}), 0)::int`,
+      practice: sql<number>`coalesce(sum(${studentEvaluations.practice_hours}), 0)::int`,
+    })
+    .from(studentEvaluations)
+    .where(and(eq(studentEvaluations.line_id, lineId), eq(studentEvaluations.is_delete, false)));
+  const theory = Number(h?.theory ?? 0);
+  const practice = Number(h?.practice ?? 0);
+  return { theory, practice, total: theory + practice };
+}
+
+export async function criteriaOf(conn: Conn, courseType: string) {
+  return conn
+    .select({ evaluate_id: evaluates.evaluate_id, title: evaluates.title, category: evaluates.category })
+    .from(evaluates)
+    .where(and(eq(evaluates.type, courseType), eq(evaluates.is_delete, false), eq(evaluates.is_activate, true)))
+    .orderBy(asc(evaluates.sort), asc(evaluates.evaluate_id));
+}
+
+/** Staff who may teach or check at a branch: its own active users and the head office's. */
+export async function staffOf(conn: Conn, branchId: number) {
+  return conn
+    .select({
+      user_id: users.user_id,
+      name: sql<string>`${users.prefix} || ${users.fname} || ' ' || ${users.sname}`,
+      position: users.position,
+      branch_id: users.branch_id,
+    })
+    .from(users)
+    .innerJoin(branches, eq(branches.branch_id, users.branch_id))
+    .where(
+      and(
+        eq(users.is_delete, false),
+        eq(users.status, 'active'),
+        sql`(${users.branch_id} = ${branchId} or ${branches.is_head_office})`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${users.branch_id} = ${branchId} then 0 else 1 end`,
+      sql`case when ${users.department} = 'ฝึกอบรม' then 0 else 1 end`,
+      asc(users.fname),
+    );
+}
+
+export async function examCarsOf(conn: Conn, branchId: number) {
+  const rows = await conn
+    .select()
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.branch_id, branchId),
+        eq(vehicles.is_exam, true),
+        eq(vehicles.is_delete, false),
+        eq(vehicles.status, 'active'),
+      ),
+    )
+    .orderBy(asc(vehicles.type), asc(vehicles.no));
+  return rows.map((v) => ({
+    vehicle_id: v.vehicle_id,
+    no: v.no,
+    province: v.province,
+    type: v.type,
+    brand: v.brand,
+    model: v.model,
+    tax_until: v.noti_tax,
+    compulsory_until: v.noti_compulsory,
+  }));
+}
+
+export async function branchNames(conn: Conn, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await conn
+    .select({ id: branches.branch_id, name: branches.name })
+    .from(branches)
+    .where(inArray(branches.branch_id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export const today = () => todayBangkok();
+
+/** One vehicle check by its id, as the lists show it. */
+export async function vehicleCheckById(db: Conn, checkId: number): Promise<VehicleCheck | undefined> {
+  const { rows } = await vehicleCheckRows(db, sql`v.check_id = ${checkId}`);
+  return rows[0];
+}

@@ -1,0 +1,308 @@
+/** SQL of the exam module: the reads the tables, calendar and rules need. No HTTP here. */
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Conn } from '../../db/connection.js';
+import { branches, schoolSettings, users } from '../../db/schema/core.js';
+import { courseTypes, evaluates, otherFees } from '../../db/schema/catalog.js';
+import { applicationCourses, applications, customers } from '../../db/schema/money.js';
+import { examAttempts, examPermissionHistory, examPermissions, examSessions } from '../../db/schema/exams.js';
+
+export type ExamSettingsRow = Pick<
+  typeof schoolSettings.$inferSelect,
+  | 'exam_needs_full_payment'
+  | 'exam_theory_questions'
+  | 'exam_theory_pass_mark'
+  | 'exam_retake_wait_days'
+  | 'exam_permission_days'
+  | 'exam_permission_warn_days'
+  | 'exam_min_training_hours'
+  | 'exam_extend_fee_id'
+  | 'exam_changedate_fee_id'
+>;
+
+export async function examSettings(conn: Conn): Promise<ExamSettingsRow> {
+  const [s] = await conn
+    .select({
+      exam_needs_full_payment: schoolSettings.exam_needs_full_payment,
+      exam_theory_questions: schoolSettings.exam_theory_questions,
+      exam_theory_pass_mark: schoolSettings.exam_theory_pass_mark,
+      exam_retake_wait_days: schoolSettings.exam_retake_wait_days,
+      exam_permission_days: schoolSettings.exam_permission_days,
+      exam_permission_warn_days: schoolSettings.exam_permission_warn_days,
+      exam_min_training_hours: schoolSettings.exam_min_training_hours,
+      exam_extend_fee_id: schoolSettings.exam_extend_fee_id,
+      exam_changedate_fee_id: schoolSettings.exam_changedate_fee_id,
+    })
+    .from(schoolSettings)
+    .where(eq(schoolSettings.id, 1));
+  return (
+    s ?? {
+      exam_needs_full_payment: true,
+      exam_theory_questions: 50,
+      exam_theory_pass_mark: 45,
+      exam_retake_wait_days: 7,
+      exam_permission_days: 90,
+      exam_permission_warn_days: 14,
+      exam_min_training_hours: {},
+      exam_extend_fee_id: null,
+      exam_changedate_fee_id: null,
+    }
+  );
+}
+
+/** The registration date in Bangkok of an application. */
+export const registeredOn = sql<string>`(${applications.createdAt} at time zone 'Asia/Bangkok')::date`;
+
+/** A line's permission date: its own row, else the registration date + the setting's days. */
+export const permissionDateSql = (days: number) =>
+  sql<string>`coalesce(${examPermissions.permission_date}, ((${applications.createdAt} at time zone 'Asia/Bangkok')::date + ${days}::int))::text`;
+export const permissionActiveSql = sql<boolean>`coalesce(${examPermissions.is_active}, true)`;
+/** The line has passed the practical exam (its licence course is done). */
+export const linePassedSql = sql<boolean>`exists (select 1 from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
+  where x.line_id = ${applicationCourses.line_id} and x.status = 'passed' and xs.kind = 'practical')`;
+
+export const customerName = sql<string>`trim(${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname})`;
+
+/** A course line with what the booking rules read: its application, customer and permission. */
+export async function lineContext(conn: Conn, lineId: number, days: number) {
+  const [row] = await conn
+    .select({
+      line_id: applicationCourses.line_id,
+      course_name: applicationCourses.course_name,
+      course_type: applicationCourses.course_type,
+      exam_date: applicationCourses.exam_date,
+      application_id: applications.application_id,
+      application_code: applications.application_code,
+      kind: applications.kind,
+      branch_id: applications.branch_id,
+      status: applications.status,
+      balance: applications.balance,
+      is_delete: applications.is_delete,
+      customer_id: customers.customer_id,
+      birthday: customers.birthday,
+      customer_name: customerName,
+      permission_date: permissionDateSql(days),
+      is_active: permissionActiveSql,
+      has_permission_row: sql<boolean>`${examPermissions.line_id} is not null`,
+    })
+    .from(applicationCourses)
+    .innerJoin(applications, eq(applications.application_id, applicationCourses.application_id))
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .leftJoin(examPermissions, eq(examPermissions.line_id, applicationCourses.line_id))
+    .where(eq(applicationCourses.line_id, lineId));
+  return row;
+}
+export type LineContext = NonNullable<Awaited<ReturnType<typeof lineContext>>>;
+
+export async function lockSession(conn: Conn, sessionId: number) {
+  const res = await conn.execute(sql`select * from exam_sessions where session_id = ${sessionId} for update`);
+  const r = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!r) return undefined;
+  return {
+    session_id: Number(r.session_id),
+    branch_id: Number(r.branch_id),
+    exam_date: String(r.exam_date).slice(0, 10),
+    start_time: String(r.start_time),
+    kind: String(r.kind),
+    course_type: String(r.course_type),
+    capacity: Number(r.capacity),
+    booked: Number(r.booked),
+    is_delete: Boolean(r.is_delete),
+    place: String(r.place),
+    examiner: String(r.examiner),
+  };
+}
+export type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
+
+export async function minAgeOf(conn: Conn, courseType: string): Promise<number> {
+  const [t] = await conn
+    .select({ min_age: courseTypes.min_age })
+    .from(courseTypes)
+    .where(and(eq(courseTypes.name, courseType), eq(courseTypes.is_delete, false)));
+  return t?.min_age ?? 0;
+}
+
+/** Attempts of a line (not cancelled), newest session first, with their session's date and kind. */
+export async function lineAttempts(conn: Conn, lineId: number) {
+  return conn
+    .select({
+      attempt_id: examAttempts.attempt_id,
+      session_id: examAttempts.session_id,
+      status: examAttempts.status,
+      exam_date: examSessions.exam_date,
+      kind: examSessions.kind,
+      start_time: examSessions.start_time,
+    })
+    .from(examAttempts)
+    .innerJoin(examSessions, eq(examSessions.session_id, examAttempts.session_id))
+    .where(and(eq(examAttempts.line_id, lineId), ne(examAttempts.status, 'cancelled')))
+    .orderBy(desc(examSessions.exam_date), desc(examAttempts.attempt_id));
+}
+
+/** The kinds of exam (theory, practical) the school examines for a licence type: those of its live sessions. */
+export async function examKindsOf(conn: Conn, courseType: string): Promise<string[]> {
+  const rows = await conn
+    .selectDistinct({ kind: examSessions.kind })
+    .from(examSessions)
+    .where(and(eq(examSessions.course_type, courseType), eq(examSessions.is_delete, false)));
+  return rows.map((r) => r.kind);
+}
+
+/** The manoeuvres of a licence type's practical exam: its active evaluation criteria of the category 'manoeuvre'. */
+export async function manoeuvresOf(conn: Conn, courseType: string) {
+  return conn
+    .select({ evaluate_id: evaluates.evaluate_id, title: evaluates.title })
+    .from(evaluates)
+    .where(
+      and(
+        eq(evaluates.type, courseType),
+        eq(evaluates.category, 'manoeuvre'),
+        eq(evaluates.is_activate, true),
+        eq(evaluates.is_delete, false),
+      ),
+    )
+    .orderBy(asc(evaluates.sort), asc(evaluates.evaluate_id));
+}
+
+export async function requestFeeInfo(conn: Conn, id: number | null) {
+  if (!id) return null;
+  const [f] = await conn
+    .select({
+      other_fee_id: otherFees.other_fee_id,
+      name: otherFees.name,
+      price: otherFees.price,
+      is_request_fee: otherFees.is_request_fee,
+      is_delete: otherFees.is_delete,
+      is_activate: otherFees.is_activate,
+    })
+    .from(otherFees)
+    .where(eq(otherFees.other_fee_id, id));
+  if (!f || f.is_delete || !f.is_activate || !f.is_request_fee) return null;
+  return { other_fee_id: f.other_fee_id, name: f.name, price: f.price };
+}
+
+// ---- the attempts table (schedule and history) ----
+
+export const attemptSelect = {
+  attempt_id: examAttempts.attempt_id,
+  session_id: examAttempts.session_id,
+  line_id: examAttempts.line_id,
+  application_id: examAttempts.application_id,
+  application_code: applications.application_code,
+  customer_id: examAttempts.customer_id,
+  customer_name: customerName,
+  idcard: customers.idcard,
+  phone_1: customers.phone_1,
+  course_name: applicationCourses.course_name,
+  course_type: examSessions.course_type,
+  exam_date: examSessions.exam_date,
+  start_time: examSessions.start_time,
+  kind: examSessions.kind,
+  branch_id: examAttempts.branch_id,
+  branch_name: branches.name,
+  status: examAttempts.status,
+  theory_score: examAttempts.theory_score,
+  theory_total: examAttempts.theory_total,
+  practical: examAttempts.practical,
+  place: examSessions.place,
+  examiner: examSessions.examiner,
+  note: examAttempts.note,
+  recorded_at: examAttempts.recorded_at,
+  recorded_by_name: sql<string>`coalesce(trim(${users.fname} || ' ' || ${users.sname}), '')`,
+};
+
+export function attemptFrom(conn: Conn) {
+  return conn
+    .select(attemptSelect)
+    .from(examAttempts)
+    .innerJoin(examSessions, eq(examSessions.session_id, examAttempts.session_id))
+    .innerJoin(applications, eq(applications.application_id, examAttempts.application_id))
+    .innerJoin(customers, eq(customers.customer_id, examAttempts.customer_id))
+    .innerJoin(applicationCourses, eq(applicationCourses.line_id, examAttempts.line_id))
+    .innerJoin(branches, eq(branches.branch_id, examAttempts.branch_id))
+    .leftJoin(users, eq(users.user_id, examAttempts.recorded_by));
+}
+
+/**
+ * One page of attempts: the page's ids are chosen on the attempts and their sessions alone (every filter and sort key
+ * is there), then only those rows are joined to the customer, application, line and branch.
+ */
+export async function attemptPage(conn: Conn, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+  const page = conn
+    .select({ id: examAttempts.attempt_id })
+    .from(examAttempts)
+    .innerJoin(examSessions, eq(examSessions.session_id, examAttempts.session_id))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  const rows = await attemptFrom(conn)
+    .where(inArray(examAttempts.attempt_id, page))
+    .orderBy(...order);
+  // the count joins only the session (every filter is on the attempt, its session, or the application ids of a text)
+  const [{ n }] = (await conn
+    .select({ n: sql<number>`count(*)::int` })
+    .from(examAttempts)
+    .innerJoin(examSessions, eq(examSessions.session_id, examAttempts.session_id))
+    .where(where)) as [{ n: number }];
+  return { rows, total: n };
+}
+
+// ---- sessions ----
+
+export const sessionSelect = {
+  session_id: examSessions.session_id,
+  branch_id: examSessions.branch_id,
+  branch_name: branches.name,
+  exam_date: examSessions.exam_date,
+  start_time: examSessions.start_time,
+  kind: examSessions.kind,
+  course_type: examSessions.course_type,
+  capacity: examSessions.capacity,
+  booked: examSessions.booked,
+  place: examSessions.place,
+  examiner: examSessions.examiner,
+  note: examSessions.note,
+  passed: examSessions.passed,
+  failed: examSessions.failed,
+  recorded: examSessions.recorded,
+};
+
+/** Sessions (their result counts are kept on the row by exam/result). */
+export async function sessionsBetween(conn: Conn, where: SQL | undefined) {
+  return conn
+    .select(sessionSelect)
+    .from(examSessions)
+    .innerJoin(branches, eq(branches.branch_id, examSessions.branch_id))
+    .where(and(eq(examSessions.is_delete, false), where))
+    .orderBy(asc(examSessions.exam_date), asc(examSessions.start_time), asc(examSessions.session_id));
+}
+
+export const sessionDateRange = (start: string, end: string) =>
+  and(gte(examSessions.exam_date, start), lte(examSessions.exam_date, end));
+
+export async function attemptsOfSessions(conn: Conn, sessionIds: number[]) {
+  if (!sessionIds.length) return [];
+  return attemptFrom(conn)
+    .where(and(inArray(examAttempts.session_id, sessionIds), ne(examAttempts.status, 'cancelled')))
+    .orderBy(asc(examAttempts.session_id), asc(customers.fname), asc(examAttempts.attempt_id));
+}
+
+export async function historyOfLines(conn: Conn, lineIds: number[]) {
+  if (!lineIds.length) return [];
+  return conn
+    .select({
+      history_id: examPermissionHistory.history_id,
+      line_id: examPermissionHistory.line_id,
+      action: examPermissionHistory.action,
+      old_value: examPermissionHistory.old_value,
+      new_value: examPermissionHistory.new_value,
+      reason: examPermissionHistory.reason,
+      request_application_id: examPermissionHistory.request_application_id,
+      createdAt: examPermissionHistory.createdAt,
+      user_name: sql<string>`trim(${users.fname} || ' ' || ${users.sname})`,
+    })
+    .from(examPermissionHistory)
+    .innerJoin(users, eq(users.user_id, examPermissionHistory.user_id))
+    .where(inArray(examPermissionHistory.line_id, lineIds))
+    .orderBy(desc(examPermissionHistory.createdAt), desc(examPermissionHistory.history_id));
+}

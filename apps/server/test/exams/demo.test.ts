@@ -1,0 +1,44 @@
+/** The demo school's exams: every exam screen shows rows on first start (issue 13 item 5). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayBangkok } from '@khabkhi/thai';
+import { createTestApp, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ demoMoney: true });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo exams', () => {
+  it('today’s schedule, the history, the calendar, permissions (expiring, disabled, with history), manage exam and the home page have rows', async () => {
+    const today = todayBangkok();
+    for (const user of ['admin', 'malee', 'suda']) {
+      const c = await t.as(user);
+      const schedule = await c.get('/api/exam/gettable', { date: today });
+      expect(schedule.body.data.length, `${user} schedule`).toBeGreaterThan(0);
+      const history = await c.get('/api/exam/gettable', { start: addDays(today, -30), end: today, status: 'สอบไม่ผ่าน' });
+      expect(history.body.data[0], `${user} history`).toMatchObject({ theory_score: 42, theory_total: 50 });
+      const cal = await c.get('/api/exam/calendar', { start: addDays(today, -10), end: addDays(today, 20) });
+      expect(cal.body.data.events.length).toBeGreaterThan(5);
+      const expiring = await c.get('/api/exam/permission', { status: 'ใกล้หมดอายุ' });
+      expect(expiring.body.data.length, `${user} expiring`).toBeGreaterThan(0);
+      const manage = await c.get('/api/application/getformanageExam', { status: 'ค้างชำระ' });
+      expect(manage.body.data.length, `${user} manage`).toBeGreaterThan(0);
+      const home = (await c.get('/api/exam/home')).body.data;
+      expect(home.today.length).toBeGreaterThan(0);
+      expect(home.expiring.length).toBeGreaterThan(0);
+    }
+    const admin = await t.as('admin');
+    const disabled = await admin.get('/api/exam/permission', { status: 'ระงับ' });
+    expect(disabled.body.data.length).toBeGreaterThan(0);
+    const detail = (await admin.get(`/api/exam/permission/${disabled.body.data[0].application_id}`)).body.data;
+    expect(detail.lines[0].history[0]).toMatchObject({
+      action: 'disable',
+      reason: expect.stringContaining('ขาดการติดต่อ'),
+    });
+    const seats = await admin.get('/api/exam/session/list', { start: today });
+    for (const s of seats.body.data) expect(s.booked).toBe(s.students.length);
+  });
+});

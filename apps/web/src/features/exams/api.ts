@@ -1,0 +1,65 @@
+/** The exam feature's types (from the contracts), query keys and small helpers. */
+import type { Static } from 'typebox';
+import type { CalendarEvent, ExamAttempt, ExamSession, PermissionDetail, PermissionRow } from '@khabkhi/contracts';
+import { addDays } from '@khabkhi/thai';
+import { tableKeys } from '../../api/queryKeys';
+
+export type Attempt = Static<typeof ExamAttempt>;
+export type Session = Static<typeof ExamSession> & { students: Attempt[] };
+export type SessionDetail = Session & {
+  manoeuvres: { evaluate_id: number; title: string }[];
+  theory_questions: number;
+  theory_pass_mark: number;
+};
+export type Permission = Static<typeof PermissionRow>;
+export type PermissionInfo = Static<typeof PermissionDetail>;
+export type CalEvent = Static<typeof CalendarEvent>;
+
+export const examKeys = {
+  all: ['exam'] as const,
+  sessions: (start: string, end: string, branch: string) => ['exam', 'sessions', start, end, branch] as const,
+  session: (id: number) => ['exam', 'session', id] as const,
+  calendar: (q: Record<string, string>) => ['exam', 'calendar', q] as const,
+  permission: (applicationId: number) => ['exam', 'permission', applicationId] as const,
+  customer: (customerId: number) => ['exam', 'customer', customerId] as const,
+  home: ['exam', 'home'] as const,
+};
+
+/** Every exam list (tables) and read: after a booking, a result or a permission change. */
+export const examTables = [
+  '/exam/gettable',
+  '/exam/permission',
+  '/application/getforpermission',
+  '/application/getformanageExam',
+].map((e) => tableKeys.of(e));
+
+export const STATUS_COLOR: Record<string, string> = {
+  booked: 'blue',
+  passed: 'green',
+  failed: 'red',
+  absent: 'orange',
+  cancelled: 'default',
+};
+export const PERMISSION_COLOR: Record<string, string> = {
+  ใช้ได้: 'green',
+  ใกล้หมดอายุ: 'orange',
+  หมดอายุ: 'red',
+  ระงับ: 'default',
+  สอบผ่านแล้ว: 'blue',
+};
+export const KIND_COLOR: Record<string, string> = { theory: '#1677ff', practical: '#389e0d' };
+
+/** Monday-first week of a date. */
+export function weekOf(iso: string): { start: string; end: string } {
+  const dow = (new Date(`${iso}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const start = addDays(iso, -dow);
+  return { start, end: addDays(start, 6) };
+}
+
+/** The 6×7 grid of a month (Monday first). */
+export function monthGrid(ym: string): { start: string; end: string; days: string[] } {
+  const first = `${ym}-01`;
+  const { start } = weekOf(first);
+  const days = Array.from({ length: 42 }, (_, i) => addDays(start, i));
+  return { start, end: days[41]!, days };
+}

@@ -1,0 +1,58 @@
+/** Expense reads shared by the vehicle screens and the accounting screens (query keys from one factory). */
+import { useQuery } from '@tanstack/react-query';
+import type { Static } from 'typebox';
+import type { Expense, ExpenseCategory, NameValue } from '@khabkhi/contracts';
+import { api, requestEnvelope } from '../../api/client';
+import { tableKeys } from '../../api/queryKeys';
+
+export type ExpenseRow = Expense;
+export type Option = Static<typeof NameValue>;
+
+export const expenseKeys = {
+  one: (id: number | null) => ['expense', id] as const,
+  categories: (branch: number | null) => ['expense-categories', branch] as const,
+  employees: (branch: number | null) => ['expense-employees', branch] as const,
+  vehicles: (branch: number | null) => ['expense-vehicles', branch] as const,
+};
+
+/** Every list that shows expenses: a saved or deleted expense refreshes them all. */
+export const EXPENSE_TABLES = ['/vehicle/expenses/gettable', '/accounting/expensestable', '/vehicle/gettable'];
+export const VEHICLE_ONE = (id: number) => ['vehicle', id] as const;
+export { tableKeys };
+
+export function useExpenseCategories(branch: number | null) {
+  return useQuery({
+    queryKey: expenseKeys.categories(branch),
+    enabled: branch !== null,
+    staleTime: 60_000,
+    queryFn: () => api.get<ExpenseCategory[]>('/expenses/list-category', { branch: branch ?? undefined }),
+  });
+}
+export function useExpenseVehicles(branch: number | null) {
+  return useQuery({
+    queryKey: expenseKeys.vehicles(branch),
+    enabled: branch !== null,
+    staleTime: 60_000,
+    queryFn: () => api.get<Option[]>('/expenses/vehicle', { branch: branch ?? undefined }),
+  });
+}
+export function useExpenseEmployees(branch: number | null) {
+  return useQuery({
+    queryKey: expenseKeys.employees(branch),
+    enabled: branch !== null,
+    staleTime: 60_000,
+    queryFn: () => api.get<Option[]>('/expenses/employee', { branch: branch ?? undefined }),
+  });
+}
+
+/** Upload one bill (JPEG, PNG or PDF) for an expense. */
+export async function uploadBill(file: File | Blob) {
+  const fd = new FormData();
+  fd.append('file', file);
+  return (
+    await requestEnvelope<{ file_id: string; mime: string; size: number; file_type: string }>('/expenses/upload', {
+      method: 'POST',
+      body: fd,
+    })
+  ).data;
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FleetRules, Reminder, VehicleDetail } from '@khabkhi/contracts';
+import { api } from '../../api/client';
+
+export const vehicleKeys = {
+  one: (id: number | null) => ['vehicle', id] as const,
+  options: ['vehicle-options'] as const,
+  reminders: ['vehicle-reminders'] as const,
+  reminderCount: ['vehicle-reminders', 'count'] as const,
+  rules: ['vehicle-rules'] as const,
+};
+
+export interface VehicleOptions {
+  branch: [number, string][];
+  status: { name: string; value: string }[];
+  type: { name: string; value: string }[];
+  insurance_type: { name: string; value: string }[];
+}
+
+export const useVehicle = (id: number | null) =>
+  useQuery({
+    queryKey: vehicleKeys.one(id),
+    enabled: id !== null,
+    queryFn: () => api.get<VehicleDetail>(`/vehicle/get/${id}`),
+  });
+export const useVehicleOptions = () =>
+  useQuery({
+    queryKey: vehicleKeys.options,
+    staleTime: 60_000,
+    queryFn: () => api.get<VehicleOptions>('/vehicle/list'),
+  });
+export const useReminders = () =>
+  useQuery({ queryKey: vehicleKeys.reminders, queryFn: () => api.get<Reminder[]>('/vehicle/reminders') });
+export const useFleetRules = () =>
+  useQuery({
+    queryKey: vehicleKeys.rules,
+    queryFn: () => api.get<{ current: FleetRules; history: FleetRules[] }>('/vehicle/rules'),
+  });

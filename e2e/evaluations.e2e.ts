@@ -1,0 +1,163 @@
+/**
+ * Evaluate a student from the keyboard until the training is complete (the certificate then waits for the exams) and
+ * print the certificate of the demo's trained student who passed both exams; record a
+ * vehicle check in the branch's exam car (passes) and in the student's own car whose พ.ร.บ. runs out before the
+ * exam (fails, with the reason on screen).
+ */
+import { addDays, todayBangkok } from '@khabkhi/thai';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startE2E, type E2E } from './harness.js';
+import { banner, expect, login } from './helpers.js';
+
+let e: E2E;
+beforeAll(async () => {
+  e = await startE2E({ demoMoney: true });
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+const be = (iso: string) => {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${Number(y) + 543}`;
+};
+
+describe('evaluations', () => {
+  it('an instructor evaluates a student on every criterion from the keyboard and prints the record and the certificate', async () => {
+    const page = await e.page();
+    await login(e, page, 'prasert');
+    await page.goto(`${e.baseUrl}/evaluations?status=${encodeURIComponent('กำลังอบรม')}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await e.shot(page, 'evaluations-list');
+    await page.locator('.ant-table-row').first().click();
+    await page.waitForURL(/\/evaluations\/\d+$/);
+    const save = page.getByRole('button', { name: 'บันทึกผลการประเมิน' });
+    await save.waitFor();
+    await page.getByLabel('ชั่วโมงทฤษฎี').fill('5');
+    await page.getByLabel('ชั่วโมงปฏิบัติ').fill('10');
+    const boxes = page.locator('input[aria-label^="ระดับ "]');
+    const n = await boxes.count();
+    expect(n).toBeGreaterThan(3);
+    await boxes.first().focus();
+    for (let i = 0; i < n; i++) await page.keyboard.press(i % 2 ? '4' : '3');
+    // the last digit moved the cursor to the save button
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await boxes.nth(n - 1).inputValue()).toBe(n % 2 ? '3' : '4');
+    await e.shot(page, 'evaluation-detail-filled');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => banner(page)).toContain('บันทึกผลการประเมินเรียบร้อยแล้ว');
+    await page.getByText('อบรมครบตามหลักสูตรและผ่านเกณฑ์ทุกหัวข้อ').waitFor();
+    await e.shot(page, 'evaluation-detail-complete');
+
+    const [record] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'พิมพ์บันทึกการอบรม' }).click(),
+    ]);
+    expect(record.url()).toContain('/api/documents/');
+    // training complete but the exams not passed yet: the certificate waits, the exam results say why
+    const certButton = page.getByRole('button', { name: 'พิมพ์ใบรับรองผลการอบรม' });
+    expect(await certButton.isDisabled()).toBe(true);
+    await page.getByText(/ใบรับรองผลการอบรมออกได้เมื่ออบรมครบและสอบผ่าน \(ยังไม่ผ่านการสอบ/).waitFor();
+
+    // correct today's session: its levels come back into the boxes; a criterion set to ต้องปรับปรุง undoes the completion
+    await page.getByRole('button', { name: 'แก้ไขรายการอบรม' }).first().click();
+    expect(await boxes.first().inputValue()).toBe('3');
+    await boxes.first().focus();
+    await page.keyboard.press('1');
+    await page.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await expect.poll(async () => banner(page)).toContain('แก้ไขผลการประเมินเรียบร้อยแล้ว');
+    await page
+      .getByText(/ยังไม่ผ่านเกณฑ์ 1 หัวข้อ/)
+      .first()
+      .waitFor();
+
+    // the demo's trained student passed both exams: the certificate prints
+    await page.goto(`${e.baseUrl}/evaluations?status=${encodeURIComponent('อบรมครบ')}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('.ant-table-row').first().click();
+    await page.waitForURL(/\/evaluations\/\d+$/);
+    await page.getByText('อบรมครบและสอบผ่านแล้ว พิมพ์ใบรับรองผลการอบรมได้').waitFor();
+    await e.shot(page, 'evaluation-detail-certificate');
+    const [cert] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'พิมพ์ใบรับรองผลการอบรม' }).click(),
+    ]);
+    expect(cert.url()).toContain('/api/documents/');
+    const res = await page.request.get(cert.url());
+    expect(res.headers()['content-type']).toBe('application/pdf');
+  });
+});
+
+describe('vehicle check', () => {
+  it('records a passed check in the exam car and a failed one in the student’s own car', async () => {
+    const page = await e.page();
+    await login(e, page, 'malee');
+    await page.goto(`${e.baseUrl}/vehicle-checks`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await e.shot(page, 'vehicle-checks-list');
+    await page.locator('.ant-table-row').first().click();
+    await page.waitForURL(/\/vehicle-checks\/\d+$/);
+    const save = page.getByRole('button', { name: 'บันทึกผลการตรวจ' });
+    await save.waitFor();
+    await page.getByText(/ภาษีถึง .+ พ\.ร\.บ\. ถึง/).waitFor();
+    await save.click();
+    await expect.poll(async () => banner(page)).toContain('ผลการตรวจ: ผ่าน');
+
+    await page.getByLabel('รถของผู้เรียน').check();
+    await page.getByLabel('ทะเบียนรถ').fill('5กข 5555');
+    await page.getByLabel('จังหวัด').fill('นนทบุรี');
+    const today = todayBangkok();
+    await page.getByLabel('วันสอบ', { exact: true }).fill(be(addDays(today, 10)));
+    await page.keyboard.press('Enter');
+    await page.getByLabel('ภาษีรถใช้ได้ถึง').fill(be(addDays(today, 100)));
+    await page.keyboard.press('Enter');
+    await page.getByLabel('พ.ร.บ. ใช้ได้ถึง').fill(be(addDays(today, 5)));
+    await page.keyboard.press('Enter');
+    await page.getByLabel('แตร').uncheck();
+    await e.shot(page, 'vehicle-check-form');
+    await save.click();
+    await expect
+      .poll(async () => banner(page))
+      .toMatch(/ผลการตรวจ: ไม่ผ่าน \(พ\.ร\.บ\. หมดอายุ .+ก่อนวันสอบ.+ไม่ผ่านรายการตรวจ: แตร\)/);
+    await page.getByText('5กข 5555 นนทบุรี').waitFor();
+    await e.shot(page, 'vehicle-check-detail');
+  });
+});
+
+describe('from the application', () => {
+  it('a course registration links to its training record and its pre-exam vehicle check', async () => {
+    const page = await e.page();
+    await login(e, page, 'somchai');
+    await page.goto(`${e.baseUrl}/evaluations`);
+    const code = (await page.locator('.ant-table-row').first().locator('td').first().innerText()).trim();
+    await page.goto(`${e.baseUrl}/applications`);
+    await page.getByText(code, { exact: true }).first().click();
+    await page.waitForURL(/\/applications\/\d+$/);
+    const appId = page.url().split('/').pop();
+    await page.getByTestId('evaluation-link').first().click();
+    await page.waitForURL(/\/evaluations\/\d+$/);
+    await page.getByText(code).first().waitFor();
+    await page.goBack();
+    await page.getByTestId('vehicle-check-link').click();
+    await page.waitForURL(new RegExp(`/vehicle-checks/${appId}$`));
+    await page.getByText(code).first().waitFor();
+  });
+});
+
+describe('evaluation rules', () => {
+  it('the owner opens the rules from the evaluation list and saves them', async () => {
+    const page = await e.page();
+    await login(e, page, 'admin');
+    await page.goto(`${e.baseUrl}/evaluations`);
+    await page.getByRole('button', { name: 'เกณฑ์การประเมิน' }).click();
+    await page.waitForURL(/\/evaluations\/settings$/);
+    await page.getByLabel('ชื่อระดับที่ 4').waitFor();
+    expect(await page.getByLabel('ชื่อระดับที่ 4').inputValue()).toBe('ดีมาก');
+    await page.getByLabel('รายการตรวจรถจักรยานยนต์').press('End');
+    await page.getByLabel('รายการตรวจรถจักรยานยนต์').press('Control+End');
+    await page.keyboard.type('\nหมวกนิรภัย');
+    await e.shot(page, 'evaluation-settings');
+    await page.getByRole('button', { name: /บันทึก$/ }).click();
+    await expect.poll(async () => banner(page)).toContain('บันทึกเกณฑ์การประเมินและรายการตรวจสภาพรถเรียบร้อยแล้ว');
+  });
+});

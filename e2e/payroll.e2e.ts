@@ -1,0 +1,148 @@
+/**
+ * Payroll in the browser: a branch-month from draft to approval by three different people (HR submits,
+ * the branch manager confirms, the owner approves), the sheet locked, a payslip opened and read.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, shotsDir, type E2E } from './harness.js';
+import { login } from './helpers.js';
+
+let e: E2E;
+let bkn = 0;
+let kitti = 0;
+const month = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 7);
+const KITTI = 'นายกิตติพงษ์ พวงมาลัย';
+
+beforeAll(async () => {
+  e = await startE2E({ demoMoney: true });
+  const rows = await e.app.db.execute<{ branch_id: number; user_id: number }>(
+    "select b.branch_id, u.user_id from branches b join users u on u.branch_id = b.branch_id where b.code = 'BKN' and u.username = 'kittipong'" as never,
+  );
+  const r = ((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { branch_id: number; user_id: number }[];
+  bkn = r[0]!.branch_id;
+  kitti = r[0]!.user_id;
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+async function as(username: string): Promise<Page> {
+  const p = await e.page();
+  await login(e, p, username);
+  await p.goto(`${e.baseUrl}/payroll/sheet?branch=${bkn}&month=${month}`);
+  await p.getByText(KITTI).first().waitFor();
+  return p;
+}
+const alertText = async (p: Page, re: RegExp) => {
+  const a = p.locator('.ant-alert', { hasText: re }).first();
+  await a.waitFor();
+  return (await a.innerText()).trim();
+};
+
+describe('payroll: draft → submitted → confirmed → approved by three people', () => {
+  it('HR types overtime hours, saves (the server computes) and submits', async () => {
+    const p = await as('wanida');
+    await expect(p.getByTestId('payroll-state').innerText()).resolves.toContain('ฉบับร่าง');
+    const ot = p.getByLabel(`ค่าล่วงเวลา ${KITTI}`);
+    await ot.fill('12');
+    await ot.press('Enter');
+    // Enter moves on to the next amount of the sheet (keyboard entry)
+    const next = await p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    expect(next).toContain(KITTI);
+    expect(next).not.toContain('ค่าล่วงเวลา');
+    await p.getByRole('button', { name: /บันทึกและคำนวณ/ }).click();
+    expect(await alertText(p, /บันทึกเงินเดือน/)).toContain('เรียบร้อยแล้ว');
+    await e.shot(p, 'payroll-sheet-draft');
+    await p.getByRole('button', { name: /ส่งตรวจ/ }).click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: 'ส่งตรวจ' }).click();
+    expect(await alertText(p, /ส่งตรวจเงินเดือนเรียบร้อยแล้ว/)).toContain('รอผู้จัดการสาขายืนยัน');
+    await expect(p.getByTestId('payroll-state').innerText()).resolves.toContain('ส่งตรวจแล้ว');
+    // HR has no confirm button of its own submission's next step beyond its rights: it may confirm by ability, but the server refuses
+    const confirm = p.getByRole('button', { name: /ยืนยัน \(ผู้จัดการสาขา\)/ });
+    if (await confirm.count()) {
+      await confirm.click();
+      expect(await alertText(p, /ยืนยันไม่ได้/)).toContain('ผู้ส่งตรวจยืนยันเงินเดือนที่ตนเองส่งไม่ได้');
+    }
+  });
+
+  it('the branch manager confirms', async () => {
+    const p = await as('anan');
+    await p.getByRole('button', { name: /ยืนยัน \(ผู้จัดการสาขา\)/ }).click();
+    expect(await alertText(p, /ยืนยันเงินเดือนเรียบร้อยแล้ว/)).toContain('รอเจ้าของกิจการอนุมัติ');
+    await expect(p.getByRole('button', { name: /^อนุมัติ$/ }).count()).resolves.toBe(0);
+  });
+
+  it('the owner approves: locked, payslips issued, one opened and read', async () => {
+    const p = await as('admin');
+    await p.getByRole('button', { name: /อนุมัติ/ }).first().click();
+    await p.locator('.ant-popconfirm').getByRole('button', { name: 'อนุมัติ' }).click();
+    expect(await alertText(p, /อนุมัติเงินเดือนเรียบร้อยแล้ว/)).toContain('ถูกล็อก');
+    await expect(p.getByTestId('payroll-state').innerText()).resolves.toContain('อนุมัติแล้ว');
+    await p.getByText('เงินเดือนรอบนี้อนุมัติแล้วและถูกล็อก').waitFor();
+    expect(await p.getByLabel(`ค่าล่วงเวลา ${KITTI}`).count()).toBe(0);
+    await e.shot(p, 'payroll-sheet-approved');
+
+    await p.goto(`${e.baseUrl}/payroll/history/${kitti}?month=${month}`);
+    await p.getByTestId('history-net').waitFor();
+    await e.shot(p, 'payroll-history');
+    const [tab] = await Promise.all([
+      p.context().waitForEvent('page'),
+      p.getByRole('button', { name: 'สลิปเงินเดือน' }).click(),
+    ]);
+    await tab.waitForLoadState().catch(() => {});
+    const res = await p.request.get(tab.url());
+    expect(res.headers()['content-type']).toContain('application/pdf');
+    const dir = path.join(path.dirname(shotsDir), 'payroll');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'payslip.pdf');
+    fs.writeFileSync(file, await res.body());
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    expect(text).toContain('สลิปเงินเดือน');
+    expect(text).toContain('กิตติพงษ์');
+    expect(text).toMatch(/พ.ศ.|25\d\d/);
+    expect(text).toContain('ประกันสังคม');
+    expect(text).toContain('เงินได้สุทธิ');
+  });
+
+  it('every payroll screen shows rows from the demo data', async () => {
+    const p = await e.page();
+    await login(e, p, 'admin');
+    for (const [url, name, wait] of [
+      ['/payroll', 'payroll-list', 'อนุมัติแล้ว'],
+      ['/payroll/report', 'payroll-report', KITTI],
+      ['/payroll/payslips', 'payroll-payslips', KITTI],
+      ['/payroll/staff', 'payroll-staff', 'กิตติพงษ์'],
+      [`/payroll/staff/${kitti}`, 'payroll-staff-detail', 'รายได้ประจำ'],
+    ] as const) {
+      await p.goto(`${e.baseUrl}${url}`);
+      await p.getByText(wait).first().waitFor();
+      await e.shot(p, name);
+    }
+  });
+
+  it('history edit mode: HR changes one employee’s overtime of a draft month and the server recomputes', async () => {
+    const rows = await e.app.db.execute("select user_id from users where username = 'prasert'" as never);
+    const prasert = (((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { user_id: number }[])[0]!.user_id;
+    const p = await e.page();
+    await login(e, p, 'wanida');
+    await p.goto(`${e.baseUrl}/payroll/history/${prasert}?month=${month}`);
+    await p.getByRole('button', { name: /แก้ไข/ }).click();
+    const before = await p.getByTestId('history-net').innerText();
+    await p.getByLabel('จำนวน ค่าล่วงเวลา').fill('3');
+    await p.getByRole('button', { name: /บันทึก/ }).click();
+    expect(await alertText(p, /บันทึกเงินเดือนของ/)).toContain('เรียบร้อยแล้ว');
+    await expect.poll(() => p.getByTestId('history-net').innerText()).not.toBe(before);
+    await e.shot(p, 'payroll-history-edit');
+  });
+
+  it('a report load failure shows the server message as an error banner', async () => {
+    const p = await e.page();
+    await login(e, p, 'anan');
+    await p.goto(`${e.baseUrl}/payroll/report?branch=${bkn + 1}`);
+    await p.getByTestId('report-error').waitFor();
+    expect(await p.getByTestId('report-error').innerText()).toMatch(/[ก-๙]/);
+  });
+});

@@ -1,0 +1,23 @@
+/** Thai labels of the evaluation and vehicle-check fields (spread into fieldLabels). */
+export const evaluationLabels: Record<string, string> = {
+  line_id: 'รายการหลักสูตร',
+  instructor_id: 'ครูฝึก',
+  results: 'ผลการประเมิน',
+  level: 'ระดับผลการประเมิน',
+  evaluation_id: 'รายการประเมิน',
+  check_id: 'รายการตรวจสภาพรถ',
+  check_date: 'วันที่ตรวจ',
+  owner: 'เจ้าของรถ',
+  vehicle_id: 'รถสอบ',
+  no: 'เลขทะเบียน',
+  tax_until: 'ภาษีรถใช้ได้ถึง',
+  compulsory_until: 'พ.ร.บ. ใช้ได้ถึง',
+  items: 'รายการตรวจ',
+  ok: 'ผลการตรวจ',
+  checked_by: 'ผู้ตรวจ',
+  levels: 'ระดับผลการประเมิน',
+  pass_level: 'ระดับที่ผ่านเกณฑ์',
+  check_items: 'รายการตรวจสภาพรถ',
+  car: 'รถยนต์',
+  motorcycle: 'รถจักรยานยนต์',
+};
