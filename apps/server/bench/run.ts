@@ -104,6 +104,7 @@ function examRequests(sample: { name: string }, month: string, monthEnd: string)
     ['exam/calendar one month (days)', `/api/exam/calendar?start=${month}-01&end=${monthEnd}&group=day`],
     ['exam/calendar one week (sessions)', `/api/exam/calendar?start=${month}-08&end=${month}-14`],
     ['exam/permission text: name', `/api/exam/permission?text=${encodeURIComponent(sample.name)}&per_page=10`],
+    ['exam/permission page 1, no text', '/api/exam/permission?per_page=10'],
   ];
 }
 
@@ -321,13 +322,22 @@ async function postgresBench(): Promise<Row[]> {
   const yearStart = (
     await pool.query(`select to_char(to_date($1, 'YYYY-MM') - interval '11 months', 'YYYY-MM-DD') as d`, [month])
   ).rows[0].d as string;
+  const ninetyStart = (
+    await pool.query(`select to_char(to_date($1, 'YYYY-MM-DD') - 89, 'YYYY-MM-DD') as d`, [monthEnd])
+  ).rows[0].d as string;
   const accounting: [string, string][] = [
     ['accounting/incometable + chart, one month', `/api/accounting/incometable?start=${month}-01&end=${monthEnd}`],
     ['accounting/incometable + chart, one year', `/api/accounting/incometable?start=${yearStart}&end=${monthEnd}`],
     ['accounting/expensestable + chart, one month', `/api/accounting/expensestable?start=${month}-01&end=${monthEnd}`],
     ['accounting/expensestable + chart, one year', `/api/accounting/expensestable?start=${yearStart}&end=${monthEnd}`],
     ['accounting/profitloss, one year', `/api/accounting/profitloss?start=${yearStart}&end=${monthEnd}`],
-    ['vehicle/expenses/gettable page 1', '/api/vehicle/expenses/gettable?page=1&per_page=10'],
+    ['vehicle/expenses/gettable, one month', `/api/vehicle/expenses/gettable?start=${month}-01&end=${monthEnd}`],
+    [
+      'vehicle/expenses/gettable, 90 days (the screen’s default)',
+      `/api/vehicle/expenses/gettable?start=${ninetyStart}&end=${monthEnd}`,
+    ],
+    ['vehicle/expenses/gettable, one year', `/api/vehicle/expenses/gettable?start=${yearStart}&end=${monthEnd}`],
+    ['vehicle/expenses/gettable, all two years', '/api/vehicle/expenses/gettable?page=1&per_page=10'],
   ];
 
   const results: Row[] = [];

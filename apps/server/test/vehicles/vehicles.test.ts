@@ -522,6 +522,23 @@ describe('options and tables', () => {
     const fuel = await item(hq, 'น้ำมัน');
     const only = await somchai.get('/api/vehicle/expenses/gettable', { list_expenses: fuel, per_page: 100 });
     expect(only.body.data.every((e: any) => e.list_expenses_id === fuel)).toBe(true);
+    // the item filter offers what was recorded for a vehicle, not the office's items (an electricity bill)
+    const offered = tb.body.filter.list_expenses.slice(1);
+    expect(offered.map((o: any) => o.value)).toContain(fuel);
+    for (const o of offered) {
+      const one = await somchai.get('/api/vehicle/expenses/gettable', { branch: hq, list_expenses: o.value });
+      expect(one.body.meta.total, o.name).toBeGreaterThan(0);
+    }
+    const [office] = await rows<{ id: number }>(
+      t,
+      sql`insert into list_expenses (branch_id, name, category_id) select ${hq}, 'ค่าเช่าอาคารสำนักงาน', category_id from expense_categories where name = 'ค่าเช่าอาคาร' returning list_expenses_id as id`,
+    );
+    await t.db.execute(
+      sql`insert into expenses (branch_id, list_expenses_id, date, pay_type, value, created_by) values (${hq}, ${office!.id}, ${today}, 'transfer', 15000, 1)`,
+    );
+    const after = await somchai.get('/api/vehicle/expenses/gettable', { branch: hq });
+    expect(after.body.filter.list_expenses.map((o: any) => o.value)).not.toContain(office!.id);
+    expect(after.body.filter.list_expenses.length).toBe(offered.length + 1);
     expect((await anan.get('/api/vehicle/expenses/gettable', { branch: hq })).status).toBe(403);
   });
 });

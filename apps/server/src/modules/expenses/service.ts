@@ -532,9 +532,10 @@ export async function vehicleExpenseTable(
 ) {
   const branchId = branchFilter(f.branch);
   if (branchId !== undefined) assertBranch(actor, branchId);
+  // the predicate of the partial indexes expenses_vehicle_rows and expenses_vehicle_items (migration 0021), written as
+  // they are so the planner uses them: the page walks the first newest first, the count and total scan it alone
   const where = allOf(
-    eq(expenses.is_delete, false),
-    sql`${expenses.vehicle_id} is not null`,
+    sql`${expenses.vehicle_id} is not null and not ${expenses.is_delete}`,
     branchScopeWhere(actor, expenses.branch_id),
     branchId === undefined ? undefined : eq(expenses.branch_id, branchId),
     isAll(f.list_expenses) ? undefined : eq(expenses.list_expenses_id, idFilter(f.list_expenses)),
@@ -560,6 +561,8 @@ export async function vehicleExpenseTable(
         eq(listExpenses.is_delete, false),
         branchScopeWhere(actor, listExpenses.branch_id),
         branchId === undefined ? undefined : eq(listExpenses.branch_id, branchId),
+        // only the items ever recorded for a vehicle (fuel, repairs, renewals — not the office's electricity bill)
+        sql`exists (select 1 from expenses e where e.list_expenses_id = ${listExpenses.list_expenses_id} and e.vehicle_id is not null and not e.is_delete)`,
       ),
     )
     .orderBy(asc(listExpenses.branch_id), asc(listExpenses.name));
