@@ -266,11 +266,13 @@ export const CalendarEvent = Type.Object(
         booked: Type.Integer(),
         passed: Type.Integer(),
         failed: Type.Integer(),
+        branch_name: Type.Optional(Type.String({ description: 'a session: its branch' })),
+        place: Type.Optional(Type.String({ description: 'a session: where it is held' })),
       },
-      open,
+      closed,
     ),
   },
-  open,
+  closed,
 );
 export type CalendarEvent = Static<typeof CalendarEvent>;
 

@@ -267,6 +267,31 @@ export const sessionSelect = {
   recorded: examSessions.recorded,
 };
 
+/** A session as the calendar shows it (the columns of {@link sessionSelect} an event uses). */
+const calendarSelect = {
+  session_id: examSessions.session_id,
+  branch_id: examSessions.branch_id,
+  branch_name: branches.name,
+  exam_date: examSessions.exam_date,
+  start_time: examSessions.start_time,
+  kind: examSessions.kind,
+  course_type: examSessions.course_type,
+  capacity: examSessions.capacity,
+  booked: examSessions.booked,
+  place: examSessions.place,
+  passed: examSessions.passed,
+  failed: examSessions.failed,
+};
+
+export async function calendarSessions(conn: Conn, where: SQL | undefined) {
+  return conn
+    .select(calendarSelect)
+    .from(examSessions)
+    .innerJoin(branches, eq(branches.branch_id, examSessions.branch_id))
+    .where(and(eq(examSessions.is_delete, false), where))
+    .orderBy(asc(examSessions.exam_date), asc(examSessions.start_time), asc(examSessions.session_id));
+}
+
 /** Sessions (their result counts are kept on the row by exam/result). */
 export async function sessionsBetween(conn: Conn, where: SQL | undefined) {
   return conn

@@ -46,6 +46,7 @@ import {
   requestFeeInfo,
   sessionDateRange,
   sessionsBetween,
+  calendarSessions,
   type ExamSettingsRow,
   type LineContext,
   type LockedSession,
@@ -857,9 +858,15 @@ export async function calendar(
   if (addDays(q.start, 62) < q.end) throw badRequest('ช่วงวันที่: ปฏิทินแสดงได้ครั้งละไม่เกิน 62 วัน');
   const branch = branchChecked;
   const kind = codeOf(q.exam_kind, KIND_BY_NAME);
+  // the licence types' order gives each its shade; read beside the events (two round trips at once, not one after the other)
+  const typeNames = db
+    .select({ name: courseTypes.name })
+    .from(courseTypes)
+    .orderBy(asc(courseTypes.sort), asc(courseTypes.course_type_id))
+    .then((rows) => rows.map((t) => t.name));
   if (q.group === 'day') {
     // a day per kind and licence type with its counts: at most (days × kinds × types) events, whatever the branches
-    const days = await db
+    const daysQuery = db
       .select({
         date: examSessions.exam_date,
         kind: examSessions.kind,
@@ -883,18 +890,13 @@ export async function calendar(
       )
       .groupBy(examSessions.exam_date, examSessions.kind, examSessions.course_type)
       .orderBy(asc(examSessions.exam_date), asc(examSessions.kind), asc(examSessions.course_type));
-    const typeNames = (
-      await db
-        .select({ name: courseTypes.name })
-        .from(courseTypes)
-        .orderBy(asc(courseTypes.sort), asc(courseTypes.course_type_id))
-    ).map((t) => t.name);
+    const [days, types] = await Promise.all([daysQuery, typeNames]);
     return days.map((x) => ({
       id: `day-${x.date}-${x.kind}-${x.course_type}`,
       start: x.date,
       end: x.date,
       allDay: true,
-      color: colourOf(x.kind, typeNames.indexOf(x.course_type)),
+      color: colourOf(x.kind, types.indexOf(x.course_type)),
       title: `${x.kind === 'theory' ? 'ทฤษฎี' : 'ปฏิบัติ'} ${x.course_type}${x.sessions > 1 ? ` ${x.sessions} รอบ` : ''} (${x.booked}/${x.capacity})`,
       extendedProps: {
         date: x.date,
@@ -910,7 +912,7 @@ export async function calendar(
       },
     }));
   }
-  const sessions = await sessionsBetween(
+  const sessionsQuery = calendarSessions(
     db,
     allOf(
       sessionDateRange(q.start, q.end),
@@ -920,12 +922,7 @@ export async function calendar(
       isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
     ),
   );
-  const types = (
-    await db
-      .select({ name: courseTypes.name })
-      .from(courseTypes)
-      .orderBy(asc(courseTypes.sort), asc(courseTypes.course_type_id))
-  ).map((t) => t.name);
+  const [sessions, types] = await Promise.all([sessionsQuery, typeNames]);
   const multiBranch = new Set(sessions.map((s) => s.branch_id)).size > 1;
   return sessions.map((s) => ({
     id: `session-${s.session_id}`,
@@ -943,8 +940,8 @@ export async function calendar(
       sessions: 1,
       capacity: s.capacity,
       booked: s.booked,
-      passed: Number(s.passed),
-      failed: Number(s.failed),
+      passed: s.passed,
+      failed: s.failed,
       branch_name: s.branch_name,
       place: s.place,
     },
