@@ -102,7 +102,15 @@ function examRequests(sample: { name: string }, month: string, monthEnd: string)
     ['exam/gettable one day', `/api/exam/gettable?start=${month}-15&end=${month}-15&per_page=10`],
     ['exam/gettable one month', `/api/exam/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
     ['exam/calendar one month (days)', `/api/exam/calendar?start=${month}-01&end=${monthEnd}&group=day`],
-    ['exam/calendar one week (sessions)', `/api/exam/calendar?start=${month}-08&end=${month}-14`],
+    [
+      'exam/calendar one week, all branches (slots, the screen’s week)',
+      `/api/exam/calendar?start=${month}-08&end=${month}-14&group=slot`,
+    ],
+    ['exam/calendar one week, one branch (sessions)', `/api/exam/calendar?start=${month}-08&end=${month}-14&branch=2`],
+    [
+      'exam/calendar one week, all branches, every session (API only)',
+      `/api/exam/calendar?start=${month}-08&end=${month}-14`,
+    ],
     ['exam/permission text: name', `/api/exam/permission?text=${encodeURIComponent(sample.name)}&per_page=10`],
     ['exam/permission page 1, no text', '/api/exam/permission?per_page=10'],
   ];

@@ -107,8 +107,11 @@ export const CalendarQuery = Type.Object(
     branch: Type.Optional(Type.String({ maxLength: 50 })),
     type: Type.Optional(Type.String({ maxLength: 100 })),
     exam_kind: Type.Optional(Type.String({ maxLength: 20 })),
-    /** 'session' (default): one event per session; 'day': one event per day with its counts */
-    group: Type.Optional(Type.Union([Type.Literal('session'), Type.Literal('day')])),
+    /**
+     * 'session' (default): one event per session; 'slot': one event per day, time, kind and licence type with the
+     * counts of its sessions (a week across branches); 'day': one event per day, kind and licence type
+     */
+    group: Type.Optional(Type.Union([Type.Literal('session'), Type.Literal('slot'), Type.Literal('day')])),
   },
   closed,
 );

@@ -31,6 +31,19 @@ describe('demo exams', () => {
       expect(home.expiring.length).toBeGreaterThan(0);
     }
     const admin = await t.as('admin');
+    // a week across branches in slots: the same sessions, seats and bookings, fewer boxes
+    const week = { start: addDays(today, -3), end: addDays(today, 3) };
+    const sessions = (await admin.get('/api/exam/calendar', week)).body.data.events;
+    const slots = (await admin.get('/api/exam/calendar', { ...week, group: 'slot' })).body.data.events;
+    const sum = (xs: any[], k: string) => xs.reduce((n, x) => n + x.extendedProps[k], 0);
+    expect(slots.length).toBeLessThan(sessions.length);
+    expect(sum(slots, 'sessions')).toBe(sessions.length);
+    for (const k of ['capacity', 'booked', 'passed', 'failed']) expect(sum(slots, k), k).toBe(sum(sessions, k));
+    const shared = slots.find((x: any) => x.extendedProps.sessions > 1);
+    expect(shared.extendedProps).toMatchObject({ session_id: null, branch_id: null });
+    expect(shared.title).toMatch(/^\d\d:\d\d ภาค(ทฤษฎี|ปฏิบัติ) .+ · \d+ สาขา( \d+ รอบ)? \(\d+\/\d+\)$/);
+    const single = slots.find((x: any) => x.extendedProps.sessions === 1);
+    if (single) expect(sessions.map((x: any) => x.id)).toContain(single.id);
     const disabled = await admin.get('/api/exam/permission', { status: 'ระงับ' });
     expect(disabled.body.data.length).toBeGreaterThan(0);
     const detail = (await admin.get(`/api/exam/permission/${disabled.body.data[0].application_id}`)).body.data;

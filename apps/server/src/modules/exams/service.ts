@@ -10,6 +10,7 @@ import {
   EXAM_STATUS_NAMES,
   PERMISSION_STATUS,
   type BookBody,
+  type CalendarQuery,
   type ChangeDateBody,
   type ExamSettingsBody,
   type ExtendBody,
@@ -845,11 +846,7 @@ export function colourOf(kind: string, typeIndex: number) {
   return p[Math.max(0, typeIndex) % p.length]!;
 }
 
-export async function calendar(
-  db: Db,
-  actor: Actor,
-  q0: { start?: string; end?: string; branch?: string; type?: string; exam_kind?: string; group?: 'session' | 'day' },
-) {
+export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
   const branchChecked = scopedBranch(actor, q0.branch);
   const month = (q0.start ?? todayBangkok()).slice(0, 7);
   const start = q0.start ?? `${month}-01`;
@@ -864,6 +861,77 @@ export async function calendar(
     .from(courseTypes)
     .orderBy(asc(courseTypes.sort), asc(courseTypes.course_type_id))
     .then((rows) => rows.map((t) => t.name));
+  if (q.group === 'slot') {
+    // a week across branches: one event per day, time, kind and licence type with the sessions' counts (a head office
+    // sees "09:00 ภาคทฤษฎี รถยนต์ · 20 สาขา (380/1200)", not 20 boxes); a slot held by one session is that session
+    const slotsQuery = db
+      .select({
+        date: examSessions.exam_date,
+        start_time: examSessions.start_time,
+        kind: examSessions.kind,
+        course_type: examSessions.course_type,
+        sessions: sql<number>`count(*)::int`,
+        branches: sql<number>`count(distinct ${examSessions.branch_id})::int`,
+        session_id: sql<number>`min(${examSessions.session_id})::int`,
+        branch_id: sql<number>`min(${examSessions.branch_id})::int`,
+        branch_name: sql<string>`min(${branches.name})`,
+        capacity: sql<number>`sum(${examSessions.capacity})::int`,
+        booked: sql<number>`sum(${examSessions.booked})::int`,
+        passed: sql<number>`sum(${examSessions.passed})::int`,
+        failed: sql<number>`sum(${examSessions.failed})::int`,
+      })
+      .from(examSessions)
+      .innerJoin(branches, eq(branches.branch_id, examSessions.branch_id))
+      .where(
+        allOf(
+          eq(examSessions.is_delete, false),
+          sessionDateRange(q.start, q.end),
+          branchScopeWhere(actor, examSessions.branch_id),
+          branch !== undefined ? eq(examSessions.branch_id, branch) : undefined,
+          kind ? eq(examSessions.kind, kind) : undefined,
+          isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
+        ),
+      )
+      .groupBy(examSessions.exam_date, examSessions.start_time, examSessions.kind, examSessions.course_type)
+      .orderBy(
+        asc(examSessions.exam_date),
+        asc(examSessions.start_time),
+        asc(examSessions.kind),
+        asc(examSessions.course_type),
+      );
+    const [slots, types] = await Promise.all([slotsQuery, typeNames]);
+    const multiBranch = new Set(slots.map((x) => x.branch_id)).size > 1 || slots.some((x) => x.branches > 1);
+    return slots.map((x) => {
+      const one = x.sessions === 1;
+      // "· 3 สาขา" when each branch holds one session at that time, "· 3 สาขา 4 รอบ" when one holds two
+      const where = one
+        ? multiBranch
+          ? ` · ${x.branch_name}`
+          : ''
+        : ` · ${x.branches} สาขา${x.sessions > x.branches ? ` ${x.sessions} รอบ` : ''}`;
+      return {
+        id: one ? `session-${x.session_id}` : `slot-${x.date}-${x.start_time}-${x.kind}-${x.course_type}`,
+        title: `${x.start_time} ${kindName(x.kind)} ${x.course_type}${where} (${x.booked}/${x.capacity})`,
+        start: `${x.date}T${x.start_time}:00+07:00`,
+        end: `${x.date}T${x.start_time}:00+07:00`,
+        allDay: false,
+        color: colourOf(x.kind, types.indexOf(x.course_type)),
+        extendedProps: {
+          date: x.date,
+          session_id: one ? x.session_id : null,
+          kind: x.kind,
+          course_type: x.course_type,
+          branch_id: one ? x.branch_id : null,
+          sessions: x.sessions,
+          capacity: x.capacity,
+          booked: x.booked,
+          passed: x.passed,
+          failed: x.failed,
+          ...(one ? { branch_name: x.branch_name } : {}),
+        },
+      };
+    });
+  }
   if (q.group === 'day') {
     // a day per kind and licence type with its counts: at most (days × kinds × types) events, whatever the branches
     const daysQuery = db

@@ -80,8 +80,10 @@ export default function ExamCalendar() {
     view === 'week'
       ? { ...weekOf(date), days: Array.from({ length: 7 }, (_, i) => addDays(weekOf(date).start, i)) }
       : monthGrid(date.slice(0, 7));
-  // a month asks for days (one event per kind and licence type a day), a week for every session
-  const query = { start: range.start, end: range.end, branch, group: view === 'week' ? 'session' : 'day' };
+  // a month asks for days (one event per kind and licence type a day); a week of one branch for every session, a week
+  // of all branches for slots (one event per time, kind and licence type, with how many branches hold it)
+  const group = view === 'month' ? 'day' : branch === 'ทั้งหมด' ? 'slot' : 'session';
+  const query = { start: range.start, end: range.end, branch, group };
   const events = useQuery({
     queryKey: examKeys.calendar(query),
     queryFn: () => api.get<{ events: CalEvent[] }>('/exam/calendar', query),
