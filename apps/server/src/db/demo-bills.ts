@@ -189,7 +189,7 @@ export function repairItems(moto: boolean, value: string): RepairItem[] {
     const oil = round(total * 0.22, 5);
     const chain = round(total * 0.58, 10);
     return [
-      { name: 'น้ำมันเครื่อง 4T 0.8 ลิตร', qty: 1, unit: 'ขวด', price: String(oil) },
+      { name: 'น้ำมันเครื่อง 4T', qty: 1, unit: 'ขวด', price: String(oil) },
       { name: 'ชุดโซ่สเตอร์', qty: 1, unit: 'ชุด', price: String(chain) },
       { name: 'ค่าแรง', qty: 1, unit: 'งาน', price: String(total - oil - chain) },
     ];

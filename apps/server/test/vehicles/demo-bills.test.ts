@@ -122,6 +122,25 @@ describe('demo bill photos', () => {
         for (const moto of [false, true]) {
           const f = composeBill({ ...fuel, branch, payType, fuel: moto ? 'แก๊สโซฮอล์ 91' : 'แก๊สโซฮอล์ 95' });
           const r = composeBill({ ...repair, branch, payType, items: repairItems(moto, '650'), value: '650' });
+          // texts on one line keep apart (a table's columns, a label and its amount)
+          for (const layout of [
+            layoutBill({ ...fuel, branch, payType }),
+            layoutBill({
+              ...repair,
+              branch,
+              payType,
+              items: repairItems(moto, moto ? '650' : '4300'),
+              value: moto ? '650' : '4300',
+            }),
+          ]) {
+            const boxes = layout.ops
+              .flatMap((o) => (o.kind === 'text' ? [{ ...boxOf(o, 0, 0), text: o.text, y: o.y }] : []))
+              .sort((a, b) => a.y - b.y || a.x0 - b.x0);
+            for (let i = 1; i < boxes.length; i++)
+              if (boxes[i]!.y === boxes[i - 1]!.y)
+                expect(boxes[i]!.x0 - boxes[i - 1]!.x1, `${boxes[i - 1]!.text} | ${boxes[i]!.text}`).toBeGreaterThan(0);
+            for (const b of boxes) expect(b.x0 >= 0 && b.x1 <= layout.width, b.text).toBe(true);
+          }
           for (const png of [f, r]) {
             const img = decodePngGrey(png);
             expect(img.width).toBe(PHOTO_WIDTH);
