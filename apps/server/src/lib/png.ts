@@ -103,6 +103,7 @@ export function decodePngGrey(png: Uint8Array): GreyImage {
   for (let y = 0; y < height; y++) {
     const o = y * (stride + 1);
     const filter = raw[o]!;
+    if (filter > 4) throw new Error(`bad PNG filter ${filter}`);
     for (let i = 0; i < stride; i++) {
       const x = raw[o + 1 + i]!;
       const a = i >= channels ? cur[i - channels]! : 0;
@@ -117,10 +118,7 @@ export function decodePngGrey(png: Uint8Array): GreyImage {
               ? x + b
               : filter === 3
                 ? x + ((a + b) >> 1)
-                : filter === 4
-                  ? x + paeth(a, b, c)
-                  : NaN) & 0xff;
-      if (filter > 4) throw new Error(`bad PNG filter ${filter}`);
+                : x + paeth(a, b, c)) & 0xff;
     }
     for (let x = 0; x < width; x++) {
       const s = x * channels;

@@ -3,6 +3,7 @@
  * branch drawable, and the printed numbers land in their own places — a bill of another amount differs from the first
  * exactly inside the boxes of the texts that print that amount, and nowhere else.
  */
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bahtText } from '@khabkhi/thai';
 import {
@@ -189,5 +190,54 @@ describe('demo bill photos', () => {
     const pixels = Uint8Array.from({ length: 7 * 5 }, (_, i) => (i * 37) % 256);
     const img = decodePngGrey(encodeGreyPng({ width: 7, height: 5, pixels }));
     expect(img).toEqual({ width: 7, height: 5, pixels });
+  });
+
+  it('reads the filtered RGBA rows a browser writes (Sub, Up, Average, Paeth)', () => {
+    const w = 3;
+    const rgba = [
+      [10, 200, 30, 255, 0, 0, 0, 255, 255, 255, 255, 0],
+      [40, 40, 40, 255, 90, 100, 110, 255, 250, 5, 60, 128],
+      [1, 2, 3, 255, 200, 100, 50, 255, 7, 7, 7, 255],
+      [99, 98, 97, 255, 0, 255, 0, 255, 30, 60, 90, 255],
+    ];
+    const paeth = (a: number, b: number, c: number) => {
+      const p = a + b - c;
+      const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+      return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+    };
+    const rows = rgba.map((row, y) => {
+      const filter = y + 1;
+      const prev = y ? rgba[y - 1]! : new Array(row.length).fill(0);
+      return [
+        filter,
+        ...row.map((x, i) => {
+          const a = i >= 4 ? row[i - 4]! : 0;
+          const b = prev[i]!;
+          const c = i >= 4 ? prev[i - 4]! : 0;
+          const pred = [0, a, b, (a + b) >> 1, paeth(a, b, c)][filter]!;
+          return (x - pred) & 0xff;
+        }),
+      ];
+    });
+    const chunk = (type: string, data: Buffer) => {
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(data.length);
+      return Buffer.concat([len, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]); // the reader skips the CRC
+    };
+    const ihdr = Buffer.from([0, 0, 0, w, 0, 0, 0, 4, 8, 6, 0, 0, 0]);
+    const png = Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.from(rows.flat()))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    const grey = rgba.flatMap((row) =>
+      [0, 1, 2].map((x) => {
+        const [r, g, b, alpha] = row.slice(x * 4, x * 4 + 4) as [number, number, number, number];
+        const v = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
+        return Math.round((v * alpha + 255 * (255 - alpha)) / 255);
+      }),
+    );
+    expect([...decodePngGrey(png).pixels]).toEqual(grey);
   });
 });
