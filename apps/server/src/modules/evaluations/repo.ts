@@ -444,6 +444,7 @@ export async function staffOf(conn: Conn, branchId: number) {
       name: sql<string>`${users.prefix} || ${users.fname} || ' ' || ${users.sname}`,
       position: users.position,
       branch_id: users.branch_id,
+      branch_name: branches.name,
     })
     .from(users)
     .innerJoin(branches, eq(branches.branch_id, users.branch_id))
