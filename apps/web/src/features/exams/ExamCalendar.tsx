@@ -378,10 +378,12 @@ type ExaminerValue = { text: string; id: number | null };
  * one keeps the employee's id, and a name typed that matches nobody is an outside examiner (no id).
  */
 function ExaminerPicker({
+  id,
   branchId,
   value,
   onChange,
 }: {
+  id?: string;
   branchId?: number;
   value?: ExaminerValue;
   onChange?: (v: ExaminerValue) => void;
@@ -415,6 +417,7 @@ function ExaminerPicker({
     });
   return (
     <AutoComplete
+      id={id}
       style={{ width: 240 }}
       value={text}
       options={options}
