@@ -105,7 +105,9 @@ describe('exams in the browser', () => {
         expect(await form.getByTestId('examiner-kind').innerText()).toBe('พนักงานของโรงเรียน');
       } else {
         await page.keyboard.type('ร.ต.อ.สมศักดิ์ ตรวจสอบ');
-        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape'); // closes the suggestions, not the drawer
+        await page.waitForTimeout(400);
+        expect(await form.isVisible()).toBe(true);
         expect(await form.getByTestId('examiner-kind').innerText()).toBe('ผู้คุมสอบจากภายนอก');
       }
       await e.shot(page, pick ? 'exams-session-examiner-picked' : 'exams-session-examiner-outside');

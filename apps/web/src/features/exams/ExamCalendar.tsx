@@ -430,6 +430,10 @@ function ExaminerPicker({
         const o = staff.data?.find((x) => String(x.value) === v);
         if (o) onChange?.({ text: o.name, id: o.value });
       }}
+      // Escape closes the suggestions only: the drawer (and the half-filled form) stays open
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.stopPropagation();
+      }}
       placeholder="เลือกพนักงาน หรือพิมพ์ชื่อ"
       aria-label="ผู้คุมสอบ"
       maxLength={200}
