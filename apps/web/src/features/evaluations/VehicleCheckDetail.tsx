@@ -393,13 +393,14 @@ export default function VehicleCheckDetail() {
             </Card>
           )}
 
+          <style>{'.kk-editing-row > td { background: #e6f4ff !important; }'}</style>
           <Card size="small" title={`ผลการตรวจสภาพรถ (${d.checks.length} ครั้ง)`}>
             <Table
               size="small"
               rowKey="check_id"
               pagination={false}
               dataSource={d.checks}
-              rowClassName={(c) => (c.check_id === editing?.check_id ? 'ant-table-row-selected' : '')}
+              rowClassName={(c) => (c.check_id === editing?.check_id ? 'kk-editing-row' : '')}
               locale={{ emptyText: 'ยังไม่ได้ตรวจสภาพรถ' }}
               columns={[
                 { title: 'วันที่ตรวจ', dataIndex: 'check_date', width: 105, render: (v: string) => thaiDate(v) },
