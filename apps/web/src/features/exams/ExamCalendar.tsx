@@ -419,6 +419,7 @@ function ExaminerPicker({
     <AutoComplete
       id={id}
       style={{ width: 240 }}
+      popupMatchSelectWidth={360}
       value={text}
       options={options}
       onSearch={(t) => onChange?.({ text: t, id: null })}
