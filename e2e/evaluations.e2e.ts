@@ -40,7 +40,7 @@ describe('evaluations', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'รอสอบ' }).click();
     await page.waitForURL(/category=/);
     await page.locator('.ant-table-row').first().waitFor();
-    await expect.poll(async () => page.locator('.ant-table-row').first().innerText()).toMatch(/รอสอบ \d+ /);
+    await expect.poll(async () => page.locator('.ant-table-row').first().innerText()).toMatch(/รอสอบ\n\d+ /);
     const rows = await page.locator('.ant-table-row').allInnerTexts();
     expect(rows.every((r) => r.includes('รอสอบ'))).toBe(true);
     await e.shot(page, 'evaluations-list-booked');
