@@ -160,6 +160,7 @@ describe('vehicle check', () => {
     await expect.poll(async () => banner(page)).toBe('แก้ไขการตรวจสภาพรถเรียบร้อยแล้ว ผลการตรวจ: ผ่าน');
     // back to a new check; the corrected row passes and no check was added
     await form.getByText('บันทึกการตรวจสภาพรถ', { exact: true }).waitFor();
+    expect(await page.getByLabel('ทะเบียนรถ').count()).toBe(0); // the exam car again, not the corrected check's values
     await expect.poll(async () => row.innerText()).toContain('ผ่าน');
     expect(await row.innerText()).not.toContain('ไม่ผ่าน');
     expect(await checksTitle.innerText()).toBe(countBefore);

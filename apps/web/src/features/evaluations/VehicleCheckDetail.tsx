@@ -116,9 +116,12 @@ export default function VehicleCheckDetail() {
       setBanner({ status: res.data.result === 'pass' ? 'success' : 'error', message: res.message });
       void qc.invalidateQueries({ queryKey: evaluationKeys.vehicle(applicationId) });
       void qc.invalidateQueries({ queryKey: tableKeys.of(VEHICLE_LIST) });
-      setEditing(null);
-      setNotOk([]);
-      setNote('');
+      // a corrected check leaves the form empty for the next one (its values would make a duplicate)
+      if (editing) cancelEdit();
+      else {
+        setNotOk([]);
+        setNote('');
+      }
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
   });
