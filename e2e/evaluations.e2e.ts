@@ -5,6 +5,7 @@
  * exam (fails, with the reason on screen).
  */
 import { addDays, todayBangkok } from '@khabkhi/thai';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startE2E, type E2E } from './harness.js';
 import { banner, expect, login } from './helpers.js';
@@ -17,6 +18,7 @@ afterAll(async () => {
   await e?.close();
 });
 
+const today = todayBangkok();
 const be = (iso: string) => {
   const [y, m, d] = iso.split('-');
   return `${d}/${m}/${Number(y) + 543}`;
@@ -26,6 +28,22 @@ describe('evaluations', () => {
   it('an instructor evaluates a student on every criterion from the keyboard and prints the record and the certificate', async () => {
     const page = await e.page();
     await login(e, page, 'prasert');
+    // the list shows each student's exams; the ผลสอบ filter narrows to those booked
+    await page.goto(`${e.baseUrl}/evaluations`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByRole('columnheader', { name: 'สอบทฤษฎี' }).waitFor();
+    await page.getByRole('columnheader', { name: 'สอบปฏิบัติ' }).waitFor();
+    await e.shot(page, 'evaluations-list-exams');
+    await page.getByLabel('ผลสอบ').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'รอสอบ' }).waitFor();
+    await e.shot(page, 'evaluations-list-exam-filter');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'รอสอบ' }).click();
+    await page.waitForURL(/category=/);
+    await page.locator('.ant-table-row').first().waitFor();
+    await expect.poll(async () => page.locator('.ant-table-row').first().innerText()).toMatch(/รอสอบ\n\d+ /);
+    const rows = await page.locator('.ant-table-row').allInnerTexts();
+    expect(rows.every((r) => r.includes('รอสอบ'))).toBe(true);
+    await e.shot(page, 'evaluations-list-booked');
     await page.goto(`${e.baseUrl}/evaluations?status=${encodeURIComponent('กำลังอบรม')}`);
     await page.locator('.ant-table-row').first().waitFor();
     await e.shot(page, 'evaluations-list');
@@ -106,7 +124,6 @@ describe('vehicle check', () => {
     await page.getByLabel('รถของผู้เรียน').check();
     await page.getByLabel('ทะเบียนรถ').fill('5กข 5555');
     await page.getByLabel('จังหวัด').fill('นนทบุรี');
-    const today = todayBangkok();
     await page.getByLabel('วันสอบ', { exact: true }).fill(be(addDays(today, 10)));
     await page.keyboard.press('Enter');
     await page.getByLabel('ภาษีรถใช้ได้ถึง').fill(be(addDays(today, 100)));
@@ -121,6 +138,39 @@ describe('vehicle check', () => {
       .toMatch(/ผลการตรวจ: ไม่ผ่าน \(พ\.ร\.บ\. หมดอายุ .+ก่อนวันสอบ.+ไม่ผ่านรายการตรวจ: แตร\)/);
     await page.getByText('5กข 5555 นนทบุรี').waitFor();
     await e.shot(page, 'vehicle-check-detail');
+
+    // correct the failed check: แก้ไข opens it in the same form, filled; saving updates it (no new check), audited
+    const checksTitle = page.getByText(/^ผลการตรวจสภาพรถ \(\d+ ครั้ง\)$/);
+    const countBefore = await checksTitle.innerText();
+    const row = page.locator('.ant-table-row', { hasText: '5กข 5555 นนทบุรี' });
+    await row.getByRole('button', { name: 'แก้ไขผลการตรวจ' }).click();
+    const form = page.getByTestId('vehicle-check-form');
+    await form.getByText(/^แก้ไขผลการตรวจวันที่ .+ · 5กข 5555 นนทบุรี$/).waitFor();
+    expect(await page.getByLabel('ทะเบียนรถ').inputValue()).toBe('5กข 5555');
+    expect(await page.getByLabel('จังหวัด').inputValue()).toBe('นนทบุรี');
+    expect(await page.getByLabel('พ.ร.บ. ใช้ได้ถึง').inputValue()).toBe(be(addDays(today, 5)));
+    expect(await page.getByLabel('วันสอบ', { exact: true }).inputValue()).toBe(be(addDays(today, 10)));
+    expect(await page.getByLabel('แตร').isChecked()).toBe(false);
+    expect(await page.getByLabel('ไฟเบรก', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('พ.ร.บ. ใช้ได้ถึง').fill(be(addDays(today, 200)));
+    await page.keyboard.press('Enter');
+    await page.getByLabel('แตร').check();
+    await e.shot(page, 'vehicle-check-edit');
+    await page.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await expect.poll(async () => banner(page)).toBe('แก้ไขการตรวจสภาพรถเรียบร้อยแล้ว ผลการตรวจ: ผ่าน');
+    // back to a new check; the corrected row passes and no check was added
+    await form.getByText('บันทึกการตรวจสภาพรถ', { exact: true }).waitFor();
+    expect(await page.getByLabel('ทะเบียนรถ').count()).toBe(0); // the exam car again, not the corrected check's values
+    await expect.poll(async () => row.innerText()).toContain('ผ่าน');
+    expect(await row.innerText()).not.toContain('ไม่ผ่าน');
+    expect(await checksTitle.innerText()).toBe(countBefore);
+    const appId = Number(page.url().split('/').pop());
+    const audit = await e.app.db.execute(
+      sql`select count(*)::int as n from audit_log where entity = 'vehicle_check' and action = 'update'
+        and (after->>'application_id')::int = ${appId} and after->>'compulsory_until' = ${addDays(today, 200)}`,
+    );
+    expect((audit as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    await e.shot(page, 'vehicle-check-edited');
   });
 });
 

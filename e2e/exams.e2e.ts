@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayBangkok } from '@khabkhi/thai';
+import { sql } from 'drizzle-orm';
+import { addDays, todayBangkok } from '@khabkhi/thai';
 import { customer, makeCatalog, type Catalog } from '../apps/server/test/money/fixtures.js';
 import { shotsDir, startE2E, type E2E } from './harness.js';
 import { login } from './helpers.js';
@@ -74,6 +75,60 @@ describe('exams in the browser', () => {
     await page.goto(`${e.baseUrl}/exams/calendar?view=week&date=${today}`);
     await page.locator(`[data-date="${today}"] .kk-cal-ev`).first().waitFor();
     await e.shot(page, 'exams-calendar-week');
+  });
+
+  it('adds a session with an examiner picked from the branch’s staff, and one with an outside examiner typed', async () => {
+    const day = addDays(today, 1);
+    const page = await e.page();
+    await login(e, page, 'somchai'); // a manager creates sessions (the examiner list needs only read Exam)
+    await page.goto(`${e.baseUrl}/exams/calendar?date=${day}`);
+    await page.locator(`[data-date="${day}"]`).click();
+    const add = async (time: string, pick: boolean) => {
+      await page.getByTestId('add-session').click();
+      const form = page.getByTestId('session-form');
+      await form.waitFor();
+      await form.getByLabel('เวลา').fill(time);
+      await form.getByLabel('ภาคสอบ').click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'ภาคปฏิบัติ' }).click();
+      const examiner = form.getByLabel('ผู้คุมสอบ');
+      await examiner.click();
+      if (pick) {
+        await page.keyboard.type('ประเสริฐ');
+        const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+          hasText: 'นายประเสริฐ ขับดี',
+        });
+        await option.waitFor();
+        expect(await option.innerText()).toContain('ครูฝึกภาคปฏิบัติ');
+        await e.shot(page, 'exams-session-examiner-options');
+        await option.click();
+        expect(await examiner.inputValue()).toBe('นายประเสริฐ ขับดี');
+        expect(await form.getByTestId('examiner-kind').innerText()).toBe('พนักงานของโรงเรียน');
+      } else {
+        await page.keyboard.type('ร.ต.อ.สมศักดิ์ ตรวจสอบ');
+        await page.keyboard.press('Escape'); // closes the suggestions, not the drawer
+        await page.waitForTimeout(400);
+        expect(await form.isVisible()).toBe(true);
+        expect(await form.getByTestId('examiner-kind').innerText()).toBe('ผู้คุมสอบจากภายนอก');
+      }
+      await e.shot(page, pick ? 'exams-session-examiner-picked' : 'exams-session-examiner-outside');
+      await form.getByTestId('save-session').click();
+      await page.locator('.ant-message', { hasText: `เวลา ${time} น. เรียบร้อยแล้ว` }).waitFor();
+    };
+    await add('08:15', true);
+    await add('10:45', false);
+    const picked = page.locator('[data-testid^="session-"]', { hasText: '08:15 น.' });
+    await expect.poll(() => picked.innerText()).toContain('ผู้คุมสอบ นายประเสริฐ ขับดี');
+    const outside = page.locator('[data-testid^="session-"]', { hasText: '10:45 น.' });
+    await expect.poll(() => outside.innerText()).toContain('ผู้คุมสอบ ร.ต.อ.สมศักดิ์ ตรวจสอบ');
+    await e.shot(page, 'exams-session-examiners');
+    const res = await e.app.db.execute(
+      sql`select s.start_time, s.examiner, u.username from exam_sessions s left join users u on u.user_id = s.examiner_id
+        where s.exam_date = ${day} and s.start_time in ('08:15', '10:45') order by s.start_time`,
+    );
+    expect((res as unknown as { rows: unknown[] }).rows).toEqual([
+      { start_time: '08:15', examiner: 'นายประเสริฐ ขับดี', username: 'prasert' },
+      { start_time: '10:45', examiner: 'ร.ต.อ.สมศักดิ์ ตรวจสอบ', username: null },
+    ]);
   });
 
   it('extends a permission from page 2 of a filtered list, and the list keeps its page, per_page and filters', async () => {

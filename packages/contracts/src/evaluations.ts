@@ -36,6 +36,30 @@ export const EvaluateDeleteBody = Type.Object(
 export const EvaluateStudentQuery = Type.Object({ line_id: Id() }, { additionalProperties: false });
 export const LineDocBody = Type.Object({ application_id: Id(), line_id: Id() }, { additionalProperties: false });
 
+/**
+ * One exam (theory or practical) of a course line as the evaluation list shows it: the passed attempt if any, else the
+ * latest (booked with its date, failed with its score, absent); status null and "ยังไม่ได้สอบ" when never booked.
+ */
+export const ExamCell = Type.Object({
+  status: Nullable(Type.String()),
+  status_name: Type.String(),
+  exam_date: Nullable(Type.String()),
+  /** theory: the score and the number of questions of the attempt shown; null for practical, booked or absent */
+  score: Nullable(Type.Integer()),
+  total: Nullable(Type.Integer()),
+  /** attempts of this kind, not cancelled */
+  attempts: Type.Integer(),
+});
+export type ExamCell = Static<typeof ExamCell>;
+/** The exam stage of a course line (the evaluation list's ผลสอบ filter), first match wins in this order. */
+export const EXAM_STAGE = {
+  passed: 'สอบผ่านครบ',
+  booked: 'รอสอบ',
+  failed: 'สอบไม่ผ่าน',
+  theory: 'ผ่านภาคทฤษฎี',
+  none: 'ยังไม่ได้สอบ',
+} as const;
+
 export const EvaluateManageRow = Type.Object({
   line_id: Type.Integer(),
   application_id: Type.Integer(),
@@ -60,12 +84,18 @@ export const EvaluateManageRow = Type.Object({
   criteria_passed: Type.Integer(),
   last_date: Nullable(Type.String()),
   status: Type.String(),
+  theory_exam: ExamCell,
+  practical_exam: ExamCell,
+  /** one of EXAM_STAGE */
+  exam_status: Type.String(),
 });
 export type EvaluateManageRow = Static<typeof EvaluateManageRow>;
 export const EvaluateManageFilter = Type.Object({
   branch: Type.Array(Option),
   type: Type.Array(Option),
   status: Type.Array(Option),
+  /** the exam stage (EXAM_STAGE), on the table's `category` parameter */
+  category: Type.Array(Option),
 });
 
 export const EvaluationResultOut = Type.Object({

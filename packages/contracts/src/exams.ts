@@ -33,7 +33,10 @@ export const SessionBody = Type.Object(
     course_type: Type.String({ minLength: 1, maxLength: 100 }),
     capacity: Type.Integer({ minimum: 1, maximum: 500 }),
     place: Type.Optional(Text(200)),
+    /** the examiner's name: typed for an outside examiner; with examiner_id the employee's name is stored instead */
     examiner: Type.Optional(Text(200)),
+    /** an employee of the session's branch (or the head office) picked as the examiner */
+    examiner_id: Type.Optional(Nullable(Id())),
     note: Type.Optional(Text(500)),
   },
   closed,
@@ -117,6 +120,16 @@ export const CalendarQuery = Type.Object(
 );
 export type CalendarQuery = Static<typeof CalendarQuery>;
 
+/** exam/examiners: the staff who may examine a branch's sessions (its own active employees and the head office's). */
+export const ExaminerQuery = Type.Object({ branch_id: Id() }, closed);
+export const ExaminerOption = Type.Object({
+  value: Type.Integer(),
+  name: Type.String(),
+  position: Type.String(),
+  branch_name: Type.String(),
+});
+export type ExaminerOption = Static<typeof ExaminerOption>;
+
 export const CustomerExamQuery = Type.Object({ customer_id: Id() }, closed);
 export const RosterBody = Type.Object({ session_id: Id() }, closed);
 
@@ -136,6 +149,7 @@ export const ExamSession = Type.Object(
     free: Type.Integer(),
     place: Type.String(),
     examiner: Type.String(),
+    examiner_id: Nullable(Type.Integer()),
     note: Type.String(),
     passed: Type.Integer(),
     failed: Type.Integer(),

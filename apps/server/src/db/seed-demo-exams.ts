@@ -3,7 +3,8 @@
  * sessions from ten days ago to two weeks ahead (today's included, so the home page and the schedule show rows),
  * recorded results (a pass, a 42-of-50 fail), bookings waiting for today and next week, and exam permissions: one
  * ending within the warning days after an extension, one disabled, each with its history rows. A line whose training
- * is complete (seed-demo-evaluations, seeded before) passed both exams, so its training certificate prints.
+ * is complete (seed-demo-evaluations, seeded before) passed both exams, so its training certificate prints. Each
+ * session's examiner is the branch's instructor, picked as an employee (examiner_id) with the name on the roster.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
@@ -86,6 +87,7 @@ export async function seedDemoExams(db: Db) {
           capacity,
           place: kind === 'theory' ? 'ห้องสอบทฤษฎี ชั้น 2' : 'สนามฝึกหลังอาคาร',
           examiner: examinerName,
+          examiner_id: examiner.u.user_id,
           created_by: officer.u.user_id,
         })
         .returning();

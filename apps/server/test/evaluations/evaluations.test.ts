@@ -160,6 +160,139 @@ describe('demo school', () => {
   });
 });
 
+describe('the list’s exams', () => {
+  const listRow = async (lineId: number, q: Record<string, unknown> = {}) => {
+    const r = await admin.get('/api/application/getforevaluateManage', { text: 'ผู้สอบรายการ', per_page: 100, ...q });
+    expect(r.status, r.body.message).toBe(200);
+    return r.body.data.find((x: any) => x.line_id === lineId);
+  };
+  const none = { status: null, status_name: 'ยังไม่ได้สอบ', exam_date: null, score: null, total: null, attempts: 0 };
+
+  it('shows each line’s theory and practical exam: not yet, booked with its date, failed with its score, passed; the ผลสอบ filter finds it', async () => {
+    const r = await admin.post('/api/application/create', {
+      customer: customer({ fname: 'ผู้สอบรายการ', sname: 'ทดสอบ' }),
+      courses: [{ course_id: cat.car }],
+      other_fees: [],
+      payment: { paid: '6500', pay_type: 'cash' },
+    });
+    expect(r.status, r.body.message).toBe(200);
+    const lineId = r.body.data.application.courses[0].line_id as number;
+    const branchId = r.body.data.application.branch_id as number;
+    expect(await listRow(lineId)).toMatchObject({ theory_exam: none, practical_exam: none, exam_status: 'ยังไม่ได้สอบ' });
+
+    const session = async (kind: 'theory' | 'practical', date: string, time: string) => {
+      const s = await admin.post('/api/exam/session/create', {
+        branch_id: branchId,
+        exam_date: date,
+        start_time: time,
+        exam_kind: kind,
+        course_type: 'รถยนต์',
+        capacity: 5,
+      });
+      expect(s.status, s.body.message).toBe(200);
+      return s.body.data.session_id as number;
+    };
+    const book = async (sessionId: number) => {
+      const b = await admin.post('/api/exam/book', { session_id: sessionId, line_id: lineId });
+      expect(b.status, b.body.message).toBe(200);
+      return b.body.data.attempt_id as number;
+    };
+    // booked for today's theory: รอสอบ with the date
+    const theory = await session('theory', today, '07:00');
+    const attempt = await book(theory);
+    expect(await listRow(lineId)).toMatchObject({
+      theory_exam: { status: 'booked', status_name: 'รอสอบ', exam_date: today, score: null, attempts: 1 },
+      practical_exam: none,
+      exam_status: 'รอสอบ',
+    });
+    const booked = await admin.get('/api/application/getforevaluateManage', { category: 'รอสอบ', per_page: 100 });
+    expect(booked.body.data.some((x: any) => x.line_id === lineId)).toBe(true);
+    expect(booked.body.filter.category.map((o: any) => o.name)).toEqual([
+      'ทั้งหมด',
+      'สอบผ่านครบ',
+      'รอสอบ',
+      'สอบไม่ผ่าน',
+      'ผ่านภาคทฤษฎี',
+      'ยังไม่ได้สอบ',
+    ]);
+
+    // 42 of 50: failed with the score
+    const failed = await admin.post('/api/exam/result', {
+      session_id: theory,
+      results: [{ attempt_id: attempt, theory_score: 42 }],
+    });
+    expect(failed.status, failed.body.message).toBe(200);
+    expect(await listRow(lineId, { category: 'สอบไม่ผ่าน' })).toMatchObject({
+      theory_exam: { status: 'failed', status_name: 'สอบไม่ผ่าน', exam_date: today, score: 42, total: 50, attempts: 1 },
+      exam_status: 'สอบไม่ผ่าน',
+    });
+    expect(await listRow(lineId, { category: 'รอสอบ' })).toBeUndefined();
+
+    // passed at the second attempt (the retake wait set to 0 for the test), then the practical: สอบผ่านครบ
+    await t.db.execute(sql`update school_settings set exam_retake_wait_days = 0 where id = 1`);
+    try {
+      const again = await session('theory', today, '07:30');
+      const second = await book(again);
+      await admin.post('/api/exam/result', { session_id: again, results: [{ attempt_id: second, theory_score: 47 }] });
+    } finally {
+      await t.db.execute(sql`update school_settings set exam_retake_wait_days = 7 where id = 1`);
+    }
+    expect(await listRow(lineId, { category: 'ผ่านภาคทฤษฎี' })).toMatchObject({
+      theory_exam: { status: 'passed', status_name: 'สอบผ่าน', score: 47, total: 50, attempts: 2 },
+      practical_exam: none,
+    });
+    const practical = await session('practical', today, '15:30');
+    const p = await book(practical);
+    const manoeuvres = await rows<{ id: number }>(
+      t,
+      sql`select evaluate_id as id from evaluates where type = 'รถยนต์' and category = 'manoeuvre' and is_activate and not is_delete`,
+    );
+    const res = await admin.post('/api/exam/result', {
+      session_id: practical,
+      results: [{ attempt_id: p, practical: manoeuvres.map((m) => ({ evaluate_id: m.id, passed: true })) }],
+    });
+    expect(res.status, res.body.message).toBe(200);
+    expect(await listRow(lineId, { category: 'สอบผ่านครบ' })).toMatchObject({
+      theory_exam: { status: 'passed', score: 47 },
+      practical_exam: { status: 'passed', status_name: 'สอบผ่าน', exam_date: today, score: null, attempts: 1 },
+      exam_status: 'สอบผ่านครบ',
+    });
+  });
+
+  it('every ผลสอบ filter counts exactly the rows it shows, with and without the training status and a branch', async () => {
+    const all = await admin.get('/api/application/getforevaluateManage', { per_page: 100 });
+    const stages = all.body.filter.category.map((o: any) => o.value).filter((v: string) => v !== 'ทั้งหมด');
+    let sum = 0;
+    for (const stage of stages) {
+      const r = await admin.get('/api/application/getforevaluateManage', { category: stage, per_page: 100 });
+      expect(r.status, r.body.message).toBe(200);
+      expect(
+        r.body.data.every((x: any) => x.exam_status === stage),
+        stage,
+      ).toBe(true);
+      expect(r.body.meta.total, stage).toBe(r.body.data.length);
+      sum += r.body.meta.total;
+      const both = await admin.get('/api/application/getforevaluateManage', {
+        category: stage,
+        status: 'อบรมครบ',
+        branch: String(cat.hq),
+        per_page: 100,
+      });
+      expect(
+        both.body.data.every((x: any) => x.exam_status === stage && x.status === 'อบรมครบ' && x.branch_id === cat.hq),
+      ).toBe(true);
+      expect(both.body.meta.total).toBe(both.body.data.length);
+    }
+    // the stages split the lines: together they are the whole list
+    expect(sum).toBe(all.body.meta.total);
+    expect(stages.some((s: string) => all.body.data.some((x: any) => x.exam_status === s))).toBe(true);
+    // a page past the first keeps the same total and order
+    const p2 = await admin.get('/api/application/getforevaluateManage', { per_page: 5, page: 2 });
+    expect(p2.body.meta.total).toBe(all.body.meta.total);
+    expect(p2.body.data.map((x: any) => x.line_id)).toEqual(all.body.data.slice(5, 10).map((x: any) => x.line_id));
+  });
+});
+
 describe('evaluate a student', () => {
   it('records sessions until the training is complete; the record and the certificate print in Thai with BE dates', async () => {
     const { appId, lineId } = await register(cat.car);

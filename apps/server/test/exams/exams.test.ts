@@ -171,6 +171,112 @@ describe('sessions', () => {
   });
 });
 
+describe('the examiner', () => {
+  const userId = async (username: string) =>
+    (await rows<{ id: number }>(t, sql`select user_id as id from users where username = ${username}`))[0]!.id;
+  const sessionRow = async (id: number) =>
+    (
+      await rows<{ examiner: string; examiner_id: number | null }>(
+        t,
+        sql`select examiner, examiner_id from exam_sessions where session_id = ${id}`,
+      )
+    )[0]!;
+  const body = (v: Record<string, unknown> = {}) => ({
+    branch_id: cat.hq,
+    exam_date: addDays(today, 2),
+    start_time: '11:00',
+    exam_kind: 'theory',
+    course_type: 'รถยนต์',
+    capacity: 5,
+    ...v,
+  });
+
+  it('exam/examiners lists the branch’s active staff, then the head office’s, to anyone who reads exams in that branch', async () => {
+    // an instructor (read Exam, no User or Accounting ability) reads the list of the head office
+    const prasert = await t.as('prasert');
+    const hq = await prasert.get('/api/exam/examiners', { branch_id: cat.hq });
+    expect(hq.status, hq.body.message).toBe(200);
+    const names = hq.body.data.map((o: any) => o.name);
+    expect(names).toContain('นายประเสริฐ ขับดี');
+    expect(hq.body.data.find((o: any) => o.name === 'นายประเสริฐ ขับดี')).toMatchObject({
+      value: await userId('prasert'),
+      position: 'ครูฝึกภาคปฏิบัติ',
+    });
+    expect(names).not.toContain('นายกิตติพงษ์ พวงมาลัย');
+    // a branch: its own staff first, the head office's after them
+    const suda = await t.as('suda');
+    const bkn = await suda.get('/api/exam/examiners', { branch_id: cat.bkn });
+    expect(bkn.status, bkn.body.message).toBe(200);
+    const bknNames = bkn.body.data.map((o: any) => o.name);
+    expect(bknNames.indexOf('นายกิตติพงษ์ พวงมาลัย')).toBeLessThan(bknNames.indexOf('นายประเสริฐ ขับดี'));
+    // another branch's list is refused; so is a role that does not read exams
+    refused(await suda.get('/api/exam/examiners', { branch_id: cat.hq }), 403, 'สาขา');
+    expect((await (await t.as('wanida')).get('/api/exam/examiners', { branch_id: cat.hq })).status).toBe(403);
+    refused(await admin.get('/api/exam/examiners', { branch_id: 'x' }), 400, 'สาขา');
+  });
+
+  it('a picked employee is stored with their name; a typed name is an outside examiner; a stranger’s id is refused and writes nothing', async () => {
+    const prasert = await userId('prasert');
+    const picked = await admin.post('/api/exam/session/create', body({ examiner_id: prasert, examiner: 'ประเสริฐ' }));
+    expect(picked.status, picked.body.message).toBe(200);
+    const id = picked.body.data.session_id as number;
+    expect(await sessionRow(id)).toEqual({ examiner: 'นายประเสริฐ ขับดี', examiner_id: prasert });
+    const [a] = await rows<{ after: any }>(
+      t,
+      sql`select after from audit_log where entity = 'exam_session' and entity_id = ${String(id)} and action = 'create'`,
+    );
+    expect(a!.after).toMatchObject({ examiner_id: prasert, examiner: 'นายประเสริฐ ขับดี' });
+    const list = await admin.get('/api/exam/session/list', { start: addDays(today, 2), branch: String(cat.hq) });
+    expect(list.body.data.find((x: any) => x.session_id === id)).toMatchObject({
+      examiner: 'นายประเสริฐ ขับดี',
+      examiner_id: prasert,
+    });
+
+    // an outside examiner: the name as typed, no id; an update back to an employee is audited with before and after
+    const outside = await admin.post('/api/exam/session/create', body({ examiner: '  ร.ต.อ.สมศักดิ์ ตรวจสอบ ' }));
+    expect(outside.status, outside.body.message).toBe(200);
+    const oid = outside.body.data.session_id as number;
+    expect(await sessionRow(oid)).toEqual({ examiner: 'ร.ต.อ.สมศักดิ์ ตรวจสอบ', examiner_id: null });
+    const upd = await admin.put('/api/exam/session/update', body({ session_id: oid, examiner_id: prasert }));
+    expect(upd.status, upd.body.message).toBe(200);
+    expect(await sessionRow(oid)).toEqual({ examiner: 'นายประเสริฐ ขับดี', examiner_id: prasert });
+    const [u] = await rows<{ before: any; after: any }>(
+      t,
+      sql`select before, after from audit_log where entity = 'exam_session' and entity_id = ${String(oid)} and action = 'update'`,
+    );
+    expect(u!.before.examiner_id).toBeNull();
+    expect(u!.after.examiner_id).toBe(prasert);
+
+    // an employee of another branch (or a suspended one) is not this branch's examiner: 400 naming the field, nothing written
+    const count = async () => (await rows<{ n: number }>(t, sql`select count(*)::int as n from exam_sessions`))[0]!.n;
+    const n = await count();
+    const kittipong = await userId('kittipong');
+    refused(await admin.post('/api/exam/session/create', body({ examiner_id: kittipong })), 400, 'ผู้คุมสอบ: ');
+    refused(await admin.post('/api/exam/session/create', body({ examiner_id: 2147483000 })), 400, 'ผู้คุมสอบ');
+    refused(await admin.post('/api/exam/session/create', body({ examiner_id: 'ครูเอ' })), 400, 'ผู้คุมสอบ');
+    refused(
+      await admin.put('/api/exam/session/update', body({ session_id: oid, examiner_id: kittipong })),
+      400,
+      'ผู้คุมสอบ: ',
+    );
+    expect(await count()).toBe(n);
+    expect(await sessionRow(oid)).toEqual({ examiner: 'นายประเสริฐ ขับดี', examiner_id: prasert });
+    // a session keeps its examiner when saved again after that employee was suspended
+    await t.db.execute(sql`update users set status = 'inactive' where user_id = ${prasert}`);
+    try {
+      refused(await admin.post('/api/exam/session/create', body({ examiner_id: prasert })), 400, 'ผู้คุมสอบ: ');
+      const again = await admin.put(
+        '/api/exam/session/update',
+        body({ session_id: oid, examiner_id: prasert, capacity: 6 }),
+      );
+      expect(again.status, again.body.message).toBe(200);
+      expect(await sessionRow(oid)).toEqual({ examiner: 'นายประเสริฐ ขับดี', examiner_id: prasert });
+    } finally {
+      await t.db.execute(sql`update users set status = 'active' where user_id = ${prasert}`);
+    }
+  });
+});
+
 describe('booking rules, each with its Thai message', () => {
   it('age on the exam day, full payment, licence type, order of the exams, a second booking, a full session', async () => {
     const theory = await session({ capacity: 2 });

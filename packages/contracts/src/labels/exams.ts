@@ -9,6 +9,7 @@ export const examLabels: Record<string, string> = {
   capacity: 'จำนวนที่นั่ง',
   place: 'สถานที่สอบ',
   examiner: 'ผู้คุมสอบ',
+  examiner_id: 'ผู้คุมสอบ (พนักงาน)',
   results: 'ผลสอบ',
   absent: 'ขาดสอบ',
   theory_score: 'คะแนนภาคทฤษฎี',

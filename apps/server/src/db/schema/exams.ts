@@ -29,7 +29,10 @@ export const examSessions = pgTable(
     failed: integer('failed').notNull().default(0),
     recorded: integer('recorded').notNull().default(0),
     place: text('place').notNull().default(''),
+    /** the examiner's name as printed on the roster: an employee's name, or a name typed for an outside examiner */
     examiner: text('examiner').notNull().default(''),
+    /** the employee who examines, when picked from the branch's staff (null: an outside examiner or none) */
+    examiner_id: integer('examiner_id').references(() => users.user_id),
     note: text('note').notNull().default(''),
     created_by: integer('created_by')
       .notNull()

@@ -12,6 +12,7 @@ import {
   EvaluateStudent,
   EvaluateStudentQuery,
   EvaluateUpdateBody,
+  EXAM_STAGE,
   LineDocBody,
   ManageVehicleFilter,
   ManageVehicleRow,
@@ -78,7 +79,7 @@ export default async function evaluationRoutes(plain: FastifyInstance) {
       schema: {
         tags: evalTags,
         summary:
-          'Evaluation management: one row per course line with hours done and criteria evaluated (status ยังไม่เริ่มอบรม / กำลังอบรม / อบรมครบ)',
+          'Evaluation management: one row per course line with hours done, criteria evaluated and its theory and practical exams (status: training ยังไม่เริ่มอบรม / กำลังอบรม / อบรมครบ; category: exam stage สอบผ่านครบ / รอสอบ / สอบไม่ผ่าน / ผ่านภาคทฤษฎี / ยังไม่ได้สอบ)',
         querystring: TableQuery,
         response: { 200: TableEnvelope(EvaluateManageRow, EvaluateManageFilter) },
       },
@@ -92,8 +93,13 @@ export default async function evaluationRoutes(plain: FastifyInstance) {
         listFilterOptions(db(), actor),
       ]);
       return table(
-        rows as never[],
-        { branch: f.branch, type: f.type, status: withAll(namedOptions(Object.values(EVAL_STATUS))) },
+        rows,
+        {
+          branch: f.branch,
+          type: f.type,
+          status: withAll(namedOptions(Object.values(EVAL_STATUS))),
+          category: withAll(namedOptions(Object.values(EXAM_STAGE))),
+        },
         page,
         perPage,
         total,

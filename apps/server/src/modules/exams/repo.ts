@@ -261,6 +261,7 @@ export const sessionSelect = {
   booked: examSessions.booked,
   place: examSessions.place,
   examiner: examSessions.examiner,
+  examiner_id: examSessions.examiner_id,
   note: examSessions.note,
   passed: examSessions.passed,
   failed: examSessions.failed,

@@ -11,6 +11,8 @@ import {
   CustomerExamQuery,
   DisableBody,
   Envelope,
+  ExaminerOption,
+  ExaminerQuery,
   ExamAttempt,
   ExamSession,
   ExamTableFilter,
@@ -48,6 +50,7 @@ import {
   disablePermission,
   examFilterOptions,
   examHome,
+  examinerOptions,
   examStatusOptions,
   examTable,
   extendPermission,
@@ -156,6 +159,21 @@ export default async function examRoutes(plain: FastifyInstance) {
       },
     },
     async (req) => ok(await sessionDetail(db(), actorOf(req), req.query.session_id)),
+  );
+
+  app.get(
+    '/exam/examiners',
+    {
+      config: { auth: ['read', 'Exam'] },
+      schema: {
+        tags,
+        summary:
+          'Who may be picked as the examiner of a branch’s sessions: its active employees, then the head office’s (an outside examiner is typed instead)',
+        querystring: ExaminerQuery,
+        response: { 200: Envelope(Type.Array(ExaminerOption)) },
+      },
+    },
+    async (req) => ok(await examinerOptions(db(), actorOf(req), req.query.branch_id)),
   );
 
   app.post(

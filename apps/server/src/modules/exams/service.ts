@@ -30,7 +30,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import { applicationIdsMatching, createApplication } from '../applications/service.js';
 import { canonicalMoney } from '../../lib/serialize.js';
-import { lineTrainingHours } from '../evaluations/repo.js';
+import { lineTrainingHours, staffOf } from '../evaluations/repo.js';
 import {
   attemptPage,
   attemptsOfSessions,
@@ -94,11 +94,43 @@ async function checkCourseType(conn: Conn, name: string) {
   if (!t) throw badRequest(`ประเภทใบขับขี่: ไม่พบประเภท "${name}"`);
 }
 
+/**
+ * The examiner of a session: an employee picked from the branch's staff (their name is stored with the id, whatever
+ * was typed), or a name typed for an outside examiner (no id). A session keeps its examiner when it is saved again
+ * after that employee left or was suspended.
+ */
+async function examinerOf(
+  conn: Conn,
+  branchId: number,
+  b: { examiner?: string; examiner_id?: number | null },
+  before?: { examiner_id: number | null; examiner: string },
+) {
+  if (!b.examiner_id) return { examiner_id: null, examiner: (b.examiner ?? '').trim() };
+  const s = (await staffOf(conn, branchId)).find((x) => x.user_id === b.examiner_id);
+  if (s) return { examiner_id: s.user_id, examiner: s.name };
+  if (before && before.examiner_id === b.examiner_id)
+    return { examiner_id: before.examiner_id, examiner: before.examiner };
+  throw badRequest('ผู้คุมสอบ: ไม่พบพนักงานนี้ในสาขาของรอบสอบ (หรือบัญชีถูกระงับ) ให้เลือกจากรายชื่อ หรือพิมพ์ชื่อผู้คุมสอบจากภายนอก');
+}
+
+/** exam/examiners: who may be picked as a branch's examiner — its active staff first, then the head office's. */
+export async function examinerOptions(conn: Conn, actor: Actor, branchId: number) {
+  assertBranch(actor, branchId);
+  await liveBranch(conn, branchId);
+  return (await staffOf(conn, branchId)).map((u) => ({
+    value: u.user_id,
+    name: u.name,
+    position: u.position,
+    branch_name: u.branch_name,
+  }));
+}
+
 export async function createSession(tx: Tx, actor: Actor, b: SessionBody, reqId?: string) {
   assertBranch(actor, b.branch_id);
   await liveBranch(tx, b.branch_id);
   await checkCourseType(tx, b.course_type);
   if (b.exam_date < todayBangkok()) throw badRequest('วันสอบ: เป็นวันที่ผ่านไปแล้ว สร้างรอบสอบย้อนหลังไม่ได้');
+  const examiner = await examinerOf(tx, b.branch_id, b);
   const [row] = await tx
     .insert(examSessions)
     .values({
@@ -109,7 +141,7 @@ export async function createSession(tx: Tx, actor: Actor, b: SessionBody, reqId?
       course_type: b.course_type,
       capacity: b.capacity,
       place: (b.place ?? '').trim(),
-      examiner: (b.examiner ?? '').trim(),
+      ...examiner,
       note: (b.note ?? '').trim(),
       created_by: actor.userId,
     })
@@ -141,6 +173,7 @@ export async function updateSession(tx: Tx, actor: Actor, b: SessionBody & { ses
     throw badRequest('รอบสอบนี้มีผู้จองแล้ว: เปลี่ยนสาขา วันสอบ ภาคสอบ หรือประเภทใบขับขี่ไม่ได้ ให้ใช้ "เปลี่ยนวันสอบ" ของผู้เรียนแต่ละคน');
   }
   const [before] = await tx.select().from(examSessions).where(eq(examSessions.session_id, b.session_id));
+  const examiner = await examinerOf(tx, b.branch_id, b, before);
   const [row] = await tx
     .update(examSessions)
     .set({
@@ -151,7 +184,7 @@ export async function updateSession(tx: Tx, actor: Actor, b: SessionBody & { ses
       course_type: b.course_type,
       capacity: b.capacity,
       place: (b.place ?? '').trim(),
-      examiner: (b.examiner ?? '').trim(),
+      ...examiner,
       note: (b.note ?? '').trim(),
       updatedAt: new Date(),
     })

@@ -1,8 +1,10 @@
 /**
  * The vehicle check of one application: its course and fee lines, its earlier checks, and the check form —
- * an exam car of the branch (tax and พ.ร.บ. dates filled from the fleet) or the student's own vehicle.
+ * an exam car of the branch (tax and พ.ร.บ. dates filled from the fleet) or the student's own vehicle. แก้ไข on an
+ * earlier check opens it in the same form, filled, and saves it through vehiclecheck/update (the result is computed
+ * again and the change audited by the server).
  */
-import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VehicleCheck } from '@khabkhi/contracts';
 import { formatNationalId, todayBangkok } from '@khabkhi/thai';
@@ -58,6 +60,9 @@ export default function VehicleCheckDetail() {
   const [notOk, setNotOk] = useState<string[]>([]);
   const [checkedBy, setCheckedBy] = useState<number | undefined>();
   const [note, setNote] = useState('');
+  /** the check being corrected (null: the form records a new one) */
+  const [editing, setEditing] = useState<VehicleCheck | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const editable = can('update', 'Exam');
 
   const line = d?.course.find((l) => l.line_id === lineId);
@@ -89,8 +94,8 @@ export default function VehicleCheckDetail() {
   const items = useMemo(() => d?.check_items[type] ?? [], [d, type]);
 
   const save = useMutation({
-    mutationFn: () =>
-      api.post<VehicleCheck>('/vehiclecheck/create', {
+    mutationFn: () => {
+      const body = {
         application_id: applicationId,
         line_id: lineId ?? null,
         check_date: checkDate,
@@ -102,21 +107,70 @@ export default function VehicleCheckDetail() {
         items: items.map((name) => ({ name, ok: !notOk.includes(name) })),
         checked_by: checkedBy,
         note,
-      }),
+      };
+      return editing
+        ? api.put<VehicleCheck>('/vehiclecheck/update', { ...body, check_id: editing.check_id })
+        : api.post<VehicleCheck>('/vehiclecheck/create', body);
+    },
     onSuccess: (res) => {
       setBanner({ status: res.data.result === 'pass' ? 'success' : 'error', message: res.message });
       void qc.invalidateQueries({ queryKey: evaluationKeys.vehicle(applicationId) });
       void qc.invalidateQueries({ queryKey: tableKeys.of(VEHICLE_LIST) });
-      setNotOk([]);
-      setNote('');
+      // a corrected check leaves the form empty for the next one (its values would make a duplicate)
+      if (editing) cancelEdit();
+      else {
+        setNotOk([]);
+        setNote('');
+      }
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
   });
+  /** Opens an earlier check in the form, every field as it was recorded. */
+  const startEdit = (c: VehicleCheck) => {
+    const line = c.line_id ?? d?.course[0]?.line_id;
+    applied.current = line ?? null; // the line's own exam date and car must not replace the check's
+    setEditing(c);
+    setBanner(null);
+    setLineId(line);
+    setCheckDate(c.check_date);
+    setExamDate(c.exam_date);
+    setOwner(c.owner as Owner);
+    if (c.owner === 'school') {
+      setVehicleId(c.vehicle_id ?? undefined);
+    } else {
+      setNo(c.no);
+      setProvince(c.province);
+      setTax(c.tax_until);
+      setCompulsory(c.compulsory_until);
+    }
+    setVtype(c.type as VType);
+    setNotOk(c.items.filter((i) => !i.ok).map((i) => i.name));
+    setCheckedBy(c.checked_by);
+    setNote(c.note);
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  /** Back to recording a new check: today, the chosen line's exam date and exam car, nothing marked. */
+  const cancelEdit = () => {
+    setEditing(null);
+    setNotOk([]);
+    setNote('');
+    setCheckDate(todayBangkok());
+    setOwner('school');
+    setNo('');
+    setProvince('');
+    setTax(null);
+    setCompulsory(null);
+    const t: VType = wantType ?? 'car';
+    setExamDate(line?.exam_date ?? null);
+    setVtype(t);
+    setVehicleId(d?.exam_cars.find((c) => c.type === t)?.vehicle_id);
+  };
   const remove = useMutation({
     mutationFn: (checkId: number) =>
       api.del('/vehiclecheck/delete', { application_id: applicationId, check_id: checkId }),
-    onSuccess: (res) => {
+    onSuccess: (res, checkId) => {
       setBanner({ status: 'success', message: res.message });
+      if (editing?.check_id === checkId) cancelEdit();
       void qc.invalidateQueries({ queryKey: evaluationKeys.vehicle(applicationId) });
       void qc.invalidateQueries({ queryKey: tableKeys.of(VEHICLE_LIST) });
     },
@@ -198,7 +252,24 @@ export default function VehicleCheckDetail() {
           </Row>
 
           {editable && (
-            <Card size="small" title="บันทึกการตรวจสภาพรถ" style={{ marginBottom: 16 }}>
+            <Card
+              ref={formRef}
+              size="small"
+              title={
+                editing
+                  ? `แก้ไขผลการตรวจวันที่ ${thaiDate(editing.check_date)} · ${editing.no} ${editing.province}`
+                  : 'บันทึกการตรวจสภาพรถ'
+              }
+              style={{ marginBottom: 16, ...(editing ? { borderColor: '#1677ff' } : {}) }}
+              data-testid="vehicle-check-form"
+              extra={
+                editing && (
+                  <Button size="small" onClick={cancelEdit}>
+                    ยกเลิกการแก้ไข
+                  </Button>
+                )
+              }
+            >
               <Space wrap style={{ marginBottom: 12 }}>
                 <span>หลักสูตร</span>
                 <Select
@@ -318,18 +389,21 @@ export default function VehicleCheckDetail() {
                   maxLength={500}
                 />
                 <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => save.mutate()}>
-                  บันทึกผลการตรวจ
+                  {editing ? 'บันทึกการแก้ไข' : 'บันทึกผลการตรวจ'}
                 </Button>
+                {editing && <Button onClick={cancelEdit}>ยกเลิก</Button>}
               </Space>
             </Card>
           )}
 
+          <style>{'.kk-editing-row > td { background: #e6f4ff !important; }'}</style>
           <Card size="small" title={`ผลการตรวจสภาพรถ (${d.checks.length} ครั้ง)`}>
             <Table
               size="small"
               rowKey="check_id"
               pagination={false}
               dataSource={d.checks}
+              rowClassName={(c) => (c.check_id === editing?.check_id ? 'kk-editing-row' : '')}
               locale={{ emptyText: 'ยังไม่ได้ตรวจสภาพรถ' }}
               columns={[
                 { title: 'วันที่ตรวจ', dataIndex: 'check_date', width: 105, render: (v: string) => thaiDate(v) },
@@ -378,17 +452,27 @@ export default function VehicleCheckDetail() {
                   ? [
                       {
                         title: '',
-                        key: 'del',
-                        width: 50,
+                        key: 'actions',
+                        width: 90,
                         render: (_: unknown, c: VehicleCheck) => (
-                          <Popconfirm
-                            title="ลบผลการตรวจนี้?"
-                            okText="ลบ"
-                            cancelText="ยกเลิก"
-                            onConfirm={() => remove.mutate(c.check_id)}
-                          >
-                            <Button type="text" danger icon={<DeleteOutlined />} aria-label="ลบผลการตรวจ" />
-                          </Popconfirm>
+                          <Space size={0}>
+                            <Button
+                              type="text"
+                              icon={<EditOutlined />}
+                              aria-label="แก้ไขผลการตรวจ"
+                              title="แก้ไขผลการตรวจ"
+                              data-testid={`edit-check-${c.check_id}`}
+                              onClick={() => startEdit(c)}
+                            />
+                            <Popconfirm
+                              title="ลบผลการตรวจนี้?"
+                              okText="ลบ"
+                              cancelText="ยกเลิก"
+                              onConfirm={() => remove.mutate(c.check_id)}
+                            >
+                              <Button type="text" danger icon={<DeleteOutlined />} aria-label="ลบผลการตรวจ" />
+                            </Popconfirm>
+                          </Space>
                         ),
                       },
                     ]

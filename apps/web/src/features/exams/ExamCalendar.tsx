@@ -13,9 +13,11 @@ import {
 } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, formatThaiDate, THAI_MONTHS, todayBangkok } from '@khabkhi/thai';
+import type { ExaminerOption } from '@khabkhi/contracts';
 import {
   Alert,
   App,
+  AutoComplete,
   Button,
   Card,
   Drawer,
@@ -266,8 +268,14 @@ function SessionForm({
   const { message } = App.useApp();
   const { user } = useSession();
   const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm();
   const create = useMutation({
-    mutationFn: (v: Record<string, unknown>) => api.post('/exam/session/create', v),
+    mutationFn: ({ examiner, ...v }: Record<string, unknown> & { examiner?: ExaminerValue }) =>
+      api.post('/exam/session/create', {
+        ...v,
+        examiner: examiner?.text.trim() ?? '',
+        examiner_id: examiner?.id ?? null,
+      }),
     onSuccess: async (res) => {
       void message.success(res.message);
       onDone();
@@ -281,8 +289,16 @@ function SessionForm({
     <Card size="small" title="เพิ่มรอบสอบ" style={{ marginBottom: 16 }} data-testid="session-form">
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} />}
       <Form
+        form={form}
         layout="vertical"
         onFinish={(v) => create.mutate(v)}
+        onValuesChange={(changed) => {
+          // another branch has other staff: a picked employee of the old branch is cleared, a typed name kept
+          if ('branch_id' in changed) {
+            const cur = form.getFieldValue('examiner') as ExaminerValue | undefined;
+            if (cur?.id) form.setFieldValue('examiner', { text: '', id: null });
+          }
+        }}
         initialValues={{
           exam_date: day,
           start_time: '09:00',
@@ -324,8 +340,25 @@ function SessionForm({
           <Form.Item name="place" label="สถานที่">
             <Input style={{ width: 200 }} maxLength={200} />
           </Form.Item>
-          <Form.Item name="examiner" label="ผู้คุมสอบ">
-            <Input style={{ width: 200 }} maxLength={200} />
+          <Form.Item noStyle dependencies={['branch_id', 'examiner']}>
+            {({ getFieldValue }) => (
+              <Form.Item
+                name="examiner"
+                label="ผู้คุมสอบ"
+                tooltip="เลือกพนักงานของสาขา หรือพิมพ์ชื่อผู้คุมสอบจากภายนอก"
+                extra={
+                  <span data-testid="examiner-kind">
+                    {(getFieldValue('examiner') as ExaminerValue | undefined)?.id
+                      ? 'พนักงานของโรงเรียน'
+                      : (getFieldValue('examiner') as ExaminerValue | undefined)?.text.trim()
+                        ? 'ผู้คุมสอบจากภายนอก'
+                        : ''}
+                  </span>
+                }
+              >
+                <ExaminerPicker branchId={getFieldValue('branch_id') as number | undefined} />
+              </Form.Item>
+            )}
           </Form.Item>
         </Space>
         <Space>
@@ -336,6 +369,80 @@ function SessionForm({
         </Space>
       </Form>
     </Card>
+  );
+}
+
+/** The examiner as the form holds it: the name shown and, when picked from the staff list, the employee's id. */
+type ExaminerValue = { text: string; id: number | null };
+
+/**
+ * ผู้คุมสอบ: the branch's staff (exam/examiners, readable with the exam ability) offered as the name is typed; picking
+ * one keeps the employee's id, and a name typed that matches nobody is an outside examiner (no id).
+ */
+function ExaminerPicker({
+  id,
+  branchId,
+  value,
+  onChange,
+}: {
+  id?: string;
+  branchId?: number;
+  value?: ExaminerValue;
+  onChange?: (v: ExaminerValue) => void;
+}) {
+  const staff = useQuery({
+    queryKey: ['exam', 'examiners', branchId],
+    queryFn: () => api.get<ExaminerOption[]>('/exam/examiners', { branch_id: branchId! }),
+    enabled: !!branchId,
+    staleTime: 300_000,
+  });
+  const text = value?.text ?? '';
+  const q = text.trim().toLowerCase();
+  const options = (staff.data ?? [])
+    .filter((o) => !q || value?.id === o.value || o.name.toLowerCase().includes(q))
+    .map((o) => {
+      const extra = [o.position, o.branch_name].filter(Boolean).join(' · ');
+      return {
+        value: String(o.value),
+        label: (
+          <div data-testid={`examiner-option-${o.value}`} title={o.name}>
+            {o.name}
+            {extra && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {' '}
+                · {extra}
+              </Typography.Text>
+            )}
+          </div>
+        ),
+      };
+    });
+  return (
+    <AutoComplete
+      id={id}
+      style={{ width: 240 }}
+      popupMatchSelectWidth={360}
+      value={text}
+      options={options}
+      onSearch={(t) => onChange?.({ text: t, id: null })}
+      onChange={(t) => {
+        // typing changes the text (and forgets a picked employee); a pick is handled by onSelect
+        if (!(staff.data ?? []).some((o) => String(o.value) === t)) onChange?.({ text: t, id: null });
+      }}
+      onSelect={(v: string) => {
+        const o = staff.data?.find((x) => String(x.value) === v);
+        if (o) onChange?.({ text: o.name, id: o.value });
+      }}
+      // Escape closes the suggestions only: the drawer (and the half-filled form) stays open
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') e.stopPropagation();
+      }}
+      placeholder="เลือกพนักงาน หรือพิมพ์ชื่อ"
+      aria-label="ผู้คุมสอบ"
+      maxLength={200}
+      allowClear
+      data-testid="examiner-input"
+    />
   );
 }
 
