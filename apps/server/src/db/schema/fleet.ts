@@ -156,6 +156,10 @@ export const otherIncomes = pgTable(
     check('other_incomes_value', sql`${t.value} > 0`),
     check('other_incomes_pay_type', sql`${t.pay_type} in ('cash', 'transfer')`),
     index('other_incomes_branch_date').on(t.branch_id, t.date),
+    // the income table's page across branches: the newest other incomes of a period without sorting them all
+    index('other_incomes_newest')
+      .on(t.date, t.createdAt, t.income_id)
+      .where(sql`not ${t.is_delete}`),
   ],
 );
 

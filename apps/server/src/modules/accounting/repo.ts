@@ -111,12 +111,13 @@ export async function incomePage(db: Db, actor: Actor, w: IncomeWhere, limit: nu
       order by p.business_date desc, p.created_at desc, p.payment_id desc limit ${limit + offset})`);
   }
   if (ow) {
-    parts.push(sql`(select 'i' || o.income_id as key, 'other' as source, 'other_income' as type, o.date::text as date, o.name, o.detail, o.pay_type,
+    // the attachments are counted for the rows kept, not for every other income of the period before the sort
+    parts.push(sql`(select o2.*, (select count(*)::int from accounting_files f where f.income_id = o2.income_id) as file_count from (
+      select 'i' || o.income_id as key, 'other' as source, 'other_income' as type, o.date::text as date, o.name, o.detail, o.pay_type,
       o.value::text as value, o.branch_id, b.name as branch_name, u.fname || ' ' || u.sname as "user", o.created_at, null::int as application_id,
-      null::text as application_code, null::text as application_kind, null::int as payment_id, null::text as payment_code, o.income_id,
-      (select count(*)::int from accounting_files f where f.income_id = o.income_id) as file_count
+      null::text as application_code, null::text as application_kind, null::int as payment_id, null::text as payment_code, o.income_id
       from other_incomes o join branches b on b.branch_id = o.branch_id join users u on u.user_id = o.created_by where ${ow}
-      order by o.date desc, o.created_at desc, o.income_id desc limit ${limit + offset})`);
+      order by o.date desc, o.created_at desc, o.income_id desc limit ${limit + offset}) o2)`);
   }
   if (!parts.length) return [];
   // each side takes its newest limit+offset rows by its own date index, then the two are merged

@@ -89,7 +89,8 @@ async function chartOf(
   iw: IncomeWhere,
   ew: ExpenseWhere,
 ): Promise<{ chart: Chart; incomeCount: number; expenseCount: number }> {
-  const [inc, exp] = [await incomeAggregates(db, actor, iw), await expenseAggregates(db, actor, ew)];
+  // the two sides at once (two connections), not one after the other
+  const [inc, exp] = await Promise.all([incomeAggregates(db, actor, iw), expenseAggregates(db, actor, ew)]);
   const chart = buildChart(iw.range, {
     incomeDays: inc.days,
     expenseDays: exp.days,
@@ -145,8 +146,12 @@ export async function filterOptions(db: Db, actor: Actor, side: 'income' | 'expe
 export async function incomeTable(db: Db, actor: Actor, q: AccountingQuery, perPage: number, offset: number) {
   const iw = incomeWhere(actor, q);
   const ew: ExpenseWhere = { range: iw.range, branchId: iw.branchId, payType: iw.payType };
-  const rows = await incomePage(db, actor, iw, perPage, offset);
-  const { chart, incomeCount } = await chartOf(db, actor, iw, ew);
+  // the page, the chart with its counts and the filter choices at once
+  const [rows, { chart, incomeCount }, filter] = await Promise.all([
+    incomePage(db, actor, iw, perPage, offset),
+    chartOf(db, actor, iw, ew),
+    filterOptions(db, actor, 'income', iw.range),
+  ]);
   const data: IncomeRow[] = rows.map((r) => ({
     key: r.key,
     source: r.source as IncomeRow['source'],
@@ -172,14 +177,18 @@ export async function incomeTable(db: Db, actor: Actor, q: AccountingQuery, perP
     editable: r.income_id !== null,
     file_count: r.file_count,
   }));
-  return { data, total: incomeCount, chart, filter: await filterOptions(db, actor, 'income', iw.range) };
+  return { data, total: incomeCount, chart, filter };
 }
 
 export async function expenseTable(db: Db, actor: Actor, q: AccountingQuery, perPage: number, offset: number) {
   const ew = expenseWhere(actor, q);
   const iw: IncomeWhere = { range: ew.range, branchId: ew.branchId, payType: ew.payType };
-  const rows = await expensePage(db, actor, ew, perPage, offset);
-  const { chart, expenseCount } = await chartOf(db, actor, iw, ew);
+  // the page, the chart with its counts and the filter choices at once
+  const [rows, { chart, expenseCount }, filter] = await Promise.all([
+    expensePage(db, actor, ew, perPage, offset),
+    chartOf(db, actor, iw, ew),
+    filterOptions(db, actor, 'expenses', ew.range),
+  ]);
   const data: ExpenseRow[] = rows.map((r) => ({
     expenses_id: r.expenses_id,
     date: r.date,
@@ -201,7 +210,7 @@ export async function expenseTable(db: Db, actor: Actor, q: AccountingQuery, per
     createdAt: iso(r.created_at),
     file_count: r.file_count,
   }));
-  return { data, total: expenseCount, chart, filter: await filterOptions(db, actor, 'expenses', ew.range) };
+  return { data, total: expenseCount, chart, filter };
 }
 
 // ---- other income ---------------------------------------------------------------------------------

@@ -470,11 +470,13 @@ async function fuelOf(conn: Conn, rows: { vehicle_id: number | null; is_full_tan
 }
 
 async function toApiRows(conn: Conn, rows: Awaited<ReturnType<typeof selectRows>>): Promise<Expense[]> {
-  const fm = await filesOf(
-    conn,
-    rows.map((r) => r.expenses_id),
-  );
-  const fuel = await fuelOf(conn, rows);
+  const [fm, fuel] = await Promise.all([
+    filesOf(
+      conn,
+      rows.map((r) => r.expenses_id),
+    ),
+    fuelOf(conn, rows),
+  ]);
   return rows.map((r) => {
     const fl = fm.get(r.expenses_id) ?? [];
     return {
@@ -547,12 +549,13 @@ export async function vehicleExpenseTable(
       sql`(select v.no || ' ' || v.province from vehicles v where v.vehicle_id = ${expenses.vehicle_id})`,
     ]),
   );
-  const rows = await selectRows(db, where, perPage, offset);
-  const [t] = await db
+  // the page, the filtered count and total, and the two filters' choices at once (four connections, not in turn)
+  const pageRows = selectRows(db, where, perPage, offset);
+  const totals = db
     .select({ total: sql<number>`count(*)::int`, sum: sql<string>`coalesce(sum(${expenses.value}), 0)::text` })
     .from(expenses)
     .where(where);
-  const items = await db
+  const itemsQuery = db
     .select({ value: listExpenses.list_expenses_id, name: listExpenses.name, branch: branches.name })
     .from(listExpenses)
     .innerJoin(branches, eq(branches.branch_id, listExpenses.branch_id))
@@ -566,12 +569,13 @@ export async function vehicleExpenseTable(
       ),
     )
     .orderBy(asc(listExpenses.branch_id), asc(listExpenses.name));
-  const multi = new Set(items.map((i) => i.branch)).size > 1;
-  const branchRows = await db
+  const branchQuery = db
     .select({ value: branches.branch_id, name: branches.name })
     .from(branches)
     .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
     .orderBy(asc(branches.branch_id));
+  const [rows, [t], items, branchRows] = await Promise.all([pageRows, totals, itemsQuery, branchQuery]);
+  const multi = new Set(items.map((i) => i.branch)).size > 1;
   return {
     rows: await toApiRows(db, rows),
     total: t!.total,

@@ -1,0 +1,1 @@
+CREATE INDEX "other_incomes_newest" ON "other_incomes" USING btree ("date","created_at","income_id") WHERE not "other_incomes"."is_delete";
