@@ -249,26 +249,7 @@ export async function attemptPage(conn: Conn, where: SQL | undefined, order: SQL
 
 // ---- sessions ----
 
-export const sessionSelect = {
-  session_id: examSessions.session_id,
-  branch_id: examSessions.branch_id,
-  branch_name: branches.name,
-  exam_date: examSessions.exam_date,
-  start_time: examSessions.start_time,
-  kind: examSessions.kind,
-  course_type: examSessions.course_type,
-  capacity: examSessions.capacity,
-  booked: examSessions.booked,
-  place: examSessions.place,
-  examiner: examSessions.examiner,
-  examiner_id: examSessions.examiner_id,
-  note: examSessions.note,
-  passed: examSessions.passed,
-  failed: examSessions.failed,
-  recorded: examSessions.recorded,
-};
-
-/** A session as the calendar shows it (the columns of {@link sessionSelect} an event uses). */
+/** A session as the calendar shows it. */
 const calendarSelect = {
   session_id: examSessions.session_id,
   branch_id: examSessions.branch_id,
@@ -282,6 +263,15 @@ const calendarSelect = {
   place: examSessions.place,
   passed: examSessions.passed,
   failed: examSessions.failed,
+};
+
+/** A session with its examiner, note and whether its results are recorded. */
+export const sessionSelect = {
+  ...calendarSelect,
+  examiner: examSessions.examiner,
+  examiner_id: examSessions.examiner_id,
+  note: examSessions.note,
+  recorded: examSessions.recorded,
 };
 
 export async function calendarSessions(conn: Conn, where: SQL | undefined) {

@@ -894,6 +894,20 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
     .from(courseTypes)
     .orderBy(asc(courseTypes.sort), asc(courseTypes.course_type_id))
     .then((rows) => rows.map((t) => t.name));
+  const filters = allOf(
+    sessionDateRange(q.start, q.end),
+    branchScopeWhere(actor, examSessions.branch_id),
+    branch !== undefined ? eq(examSessions.branch_id, branch) : undefined,
+    kind ? eq(examSessions.kind, kind) : undefined,
+    isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
+  );
+  // the seats, bookings and results of the sessions an event stands for
+  const counts = {
+    capacity: sql<number>`sum(${examSessions.capacity})::int`,
+    booked: sql<number>`sum(${examSessions.booked})::int`,
+    passed: sql<number>`sum(${examSessions.passed})::int`,
+    failed: sql<number>`sum(${examSessions.failed})::int`,
+  };
   if (q.group === 'slot') {
     // a week across branches: one event per day, time, kind and licence type with the sessions' counts (a head office
     // sees "09:00 ภาคทฤษฎี รถยนต์ · 20 สาขา (380/1200)", not 20 boxes); a slot held by one session is that session
@@ -908,23 +922,11 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
         session_id: sql<number>`min(${examSessions.session_id})::int`,
         branch_id: sql<number>`min(${examSessions.branch_id})::int`,
         branch_name: sql<string>`min(${branches.name})`,
-        capacity: sql<number>`sum(${examSessions.capacity})::int`,
-        booked: sql<number>`sum(${examSessions.booked})::int`,
-        passed: sql<number>`sum(${examSessions.passed})::int`,
-        failed: sql<number>`sum(${examSessions.failed})::int`,
+        ...counts,
       })
       .from(examSessions)
       .innerJoin(branches, eq(branches.branch_id, examSessions.branch_id))
-      .where(
-        allOf(
-          eq(examSessions.is_delete, false),
-          sessionDateRange(q.start, q.end),
-          branchScopeWhere(actor, examSessions.branch_id),
-          branch !== undefined ? eq(examSessions.branch_id, branch) : undefined,
-          kind ? eq(examSessions.kind, kind) : undefined,
-          isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
-        ),
-      )
+      .where(allOf(eq(examSessions.is_delete, false), filters))
       .groupBy(examSessions.exam_date, examSessions.start_time, examSessions.kind, examSessions.course_type)
       .orderBy(
         asc(examSessions.exam_date),
@@ -973,22 +975,10 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
         kind: examSessions.kind,
         course_type: examSessions.course_type,
         sessions: sql<number>`count(*)::int`,
-        capacity: sql<number>`sum(${examSessions.capacity})::int`,
-        booked: sql<number>`sum(${examSessions.booked})::int`,
-        passed: sql<number>`sum(${examSessions.passed})::int`,
-        failed: sql<number>`sum(${examSessions.failed})::int`,
+        ...counts,
       })
       .from(examSessions)
-      .where(
-        allOf(
-          eq(examSessions.is_delete, false),
-          sessionDateRange(q.start, q.end),
-          branchScopeWhere(actor, examSessions.branch_id),
-          branch !== undefined ? eq(examSessions.branch_id, branch) : undefined,
-          kind ? eq(examSessions.kind, kind) : undefined,
-          isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
-        ),
-      )
+      .where(allOf(eq(examSessions.is_delete, false), filters))
       .groupBy(examSessions.exam_date, examSessions.kind, examSessions.course_type)
       .orderBy(asc(examSessions.exam_date), asc(examSessions.kind), asc(examSessions.course_type));
     const [days, types] = await Promise.all([daysQuery, typeNames]);
@@ -1013,16 +1003,7 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
       },
     }));
   }
-  const sessionsQuery = calendarSessions(
-    db,
-    allOf(
-      sessionDateRange(q.start, q.end),
-      branchScopeWhere(actor, examSessions.branch_id),
-      branch !== undefined ? eq(examSessions.branch_id, branch) : undefined,
-      kind ? eq(examSessions.kind, kind) : undefined,
-      isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
-    ),
-  );
+  const sessionsQuery = calendarSessions(db, filters);
   const [sessions, types] = await Promise.all([sessionsQuery, typeNames]);
   const multiBranch = new Set(sessions.map((s) => s.branch_id)).size > 1;
   return sessions.map((s) => ({
