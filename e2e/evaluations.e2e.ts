@@ -41,8 +41,10 @@ describe('evaluations', () => {
     await page.waitForURL(/category=/);
     await page.locator('.ant-table-row').first().waitFor();
     await expect.poll(async () => page.locator('.ant-table-row').first().innerText()).toMatch(/รอสอบ\n\d+ /);
-    const rows = await page.locator('.ant-table-row').allInnerTexts();
-    expect(rows.every((r) => r.includes('รอสอบ'))).toBe(true);
+    // every row of the filtered answer (not the rows of the answer before it, still on screen for a moment)
+    await expect
+      .poll(async () => (await page.locator('.ant-table-row').allInnerTexts()).every((r) => r.includes('รอสอบ')))
+      .toBe(true);
     await e.shot(page, 'evaluations-list-booked');
     await page.goto(`${e.baseUrl}/evaluations?status=${encodeURIComponent('กำลังอบรม')}`);
     await page.locator('.ant-table-row').first().waitFor();

@@ -71,10 +71,17 @@ describe('lists at the three screen sizes', () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto(`${e.baseUrl}/applications`);
     await page.locator('.ant-table-row').first().waitFor();
-    await page.getByLabel('สถานะ', { exact: true }).click();
+    const status = page.getByLabel('สถานะ', { exact: true });
+    await status.click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    expect(await options.allInnerTexts()).toEqual(['ทั้งหมด', 'ค้างชำระ', 'ชำระครบ', 'คืนเงินบางส่วน', 'คืนเงิน', 'ยกเลิก']);
+    // the list can re-render under the open dropdown when its filter choices arrive (seen once in CI: the options read
+    // as [] right after the first one showed); read until the whole list is there, opening it again if it closed
+    await expect
+      .poll(async () => {
+        if (!(await options.first().isVisible())) await status.click();
+        return options.allInnerTexts();
+      })
+      .toEqual(['ทั้งหมด', 'ค้างชำระ', 'ชำระครบ', 'คืนเงินบางส่วน', 'คืนเงิน', 'ยกเลิก']);
     await page.screenshot({ path: path.join(shotsDir, 'lists-status-dropdown-1024.png') });
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="ค้างชำระ"]').click();
     await page.waitForURL(/status=%E0%B8%84/);
