@@ -874,6 +874,12 @@ const PALETTE: Record<string, string[]> = {
   theory: ['#1677ff', '#2f54eb', '#13c2c2', '#597ef7', '#36cfc9'],
   practical: ['#389e0d', '#d48806', '#c41d7f', '#7cb305', '#d4380d'],
 };
+/** A licence type in an event id: its place in the list (ASCII: the ids travel in every event), else its name. */
+const typeKey = (types: string[], type: string) => {
+  const i = types.indexOf(type);
+  return i < 0 ? encodeURIComponent(type) : `t${i}`;
+};
+
 export function colourOf(kind: string, typeIndex: number) {
   const p = PALETTE[kind] ?? PALETTE.theory!;
   return p[Math.max(0, typeIndex) % p.length]!;
@@ -945,7 +951,9 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
           : ''
         : ` · ${x.branches} สาขา${x.sessions > x.branches ? ` ${x.sessions} รอบ` : ''}`;
       return {
-        id: one ? `session-${x.session_id}` : `slot-${x.date}-${x.start_time}-${x.kind}-${x.course_type}`,
+        id: one
+          ? `session-${x.session_id}`
+          : `slot-${x.date}-${x.start_time}-${x.kind}-${typeKey(types, x.course_type)}`,
         title: `${x.start_time} ${kindName(x.kind)} ${x.course_type}${where} (${x.booked}/${x.capacity})`,
         start: `${x.date}T${x.start_time}:00+07:00`,
         end: `${x.date}T${x.start_time}:00+07:00`,
@@ -983,7 +991,7 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
       .orderBy(asc(examSessions.exam_date), asc(examSessions.kind), asc(examSessions.course_type));
     const [days, types] = await Promise.all([daysQuery, typeNames]);
     return days.map((x) => ({
-      id: `day-${x.date}-${x.kind}-${x.course_type}`,
+      id: `day-${x.date}-${x.kind}-${typeKey(types, x.course_type)}`,
       start: x.date,
       end: x.date,
       allDay: true,
