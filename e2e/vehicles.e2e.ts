@@ -33,6 +33,14 @@ async function pickIn(page: Page, label: string, option: string) {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
+/**
+ * The toast a save shows for three seconds (antd message), found inside the message holder: a page-wide text search
+ * timed out twice on PostgreSQL while the toast with that text was on screen.
+ */
+async function toast(page: Page, text: string) {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+}
+
 async function fuelFill(page: Page, mile: string, liters: string, value: string) {
   await page.getByRole('button', { name: 'บันทึกค่าใช้จ่าย' }).click();
   const dialog = page.getByRole('dialog');
@@ -74,7 +82,7 @@ describe('vehicle screens', () => {
 
     // two full tanks: 10,000 km then 10,500 km with 50 litres → 10 km per litre
     await fuelFill(page, '10000', '40', '1200');
-    await page.getByText('บันทึกค่าใช้จ่ายเรียบร้อยแล้ว').first().waitFor();
+    await toast(page, 'บันทึกค่าใช้จ่ายเรียบร้อยแล้ว');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     // the odometer never goes back: 9,990 after 10,000 is refused with the server's message in the dialog
     await fuelFill(page, '9990', '30', '900');
@@ -84,7 +92,7 @@ describe('vehicle screens', () => {
     await e.shot(page, 'vehicles-odometer-refused');
     await page.getByRole('dialog').getByRole('button', { name: 'ยกเลิก' }).click();
     await fuelFill(page, '10500', '50', '1750');
-    await page.getByText('อัตราสิ้นเปลือง 10 กม./ลิตร').first().waitFor();
+    await toast(page, 'อัตราสิ้นเปลือง 10 กม./ลิตร');
     await page.getByTestId('vehicle-kmpl').getByText('10 กม./ลิตร').waitFor();
     await page.getByRole('tab', { name: 'การเติมน้ำมัน' }).click();
     await page
@@ -101,7 +109,7 @@ describe('vehicle screens', () => {
     await dialog.getByLabel('จำนวนเงิน').fill('645.21');
     await typeDate(page, 'ต่ออายุถึง (วันครบกำหนดใหม่)', next);
     await dialog.getByRole('button', { name: 'บันทึก' }).click();
-    await page.getByText('บันทึกค่าใช้จ่ายเรียบร้อยแล้ว').first().waitFor();
+    await toast(page, 'บันทึกค่าใช้จ่ายเรียบร้อยแล้ว');
     await page.getByTestId('due-compulsory').getByText(formatThaiDate(next)).waitFor();
     await page.getByTestId('vehicle-reminders').waitFor({ state: 'detached' });
     await e.shot(page, 'vehicles-detail-renewed');
@@ -134,7 +142,7 @@ describe('vehicle screens', () => {
     await page.getByRole('dialog').getByTestId('bill').waitFor();
     await page.getByRole('dialog').getByLabel('จำนวนเงิน').fill('1450.50');
     await page.getByRole('dialog').getByRole('button', { name: 'บันทึก' }).click();
-    await page.getByText('บันทึกการแก้ไขค่าใช้จ่ายเรียบร้อยแล้ว').first().waitFor();
+    await toast(page, 'บันทึกการแก้ไขค่าใช้จ่ายเรียบร้อยแล้ว');
     await page.getByRole('row', { name: /1,450\.50.*1 ไฟล์.*เปลี่ยนผ้าเบรก/ }).waitFor();
     expect(await page.getByTestId('vehicle-expenses-total').innerText()).toBe('5,045.71');
     await e.shot(page, 'vehicles-expenses-edited');
