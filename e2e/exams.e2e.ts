@@ -145,19 +145,39 @@ describe('exams in the browser', () => {
       .first();
     await row.waitFor();
     await e.shot(page, 'exams-permissions');
-    const lineId = (await row.getAttribute('data-row-key'))!;
-    const dateBefore = await row.locator('td').nth(4).innerText();
+    const lineId = Number(await row.getAttribute('data-row-key'));
+    const malee = await e.app.as('malee');
+    const listed = async () =>
+      (await malee.get('/api/exam/permission', { type: 'รถยนต์', per_page: 5, page: 2 })).body.data as {
+        line_id: number;
+        application_id: number;
+        permission_date: string;
+      }[];
+    const before = (await listed()).find((l) => l.line_id === lineId)!;
+    const cellBefore = await row.locator('td').nth(4).innerText();
     await page.locator(`[data-testid="extend-${lineId}"]`).click();
     await page.locator('[data-testid="permission-reason"]').fill('ผู้เรียนป่วย มีใบรับรองแพทย์');
     await e.shot(page, 'exams-permission-extend-dialog');
     await page.locator('[data-testid="permission-ok"]').click();
-    await page.locator('.ant-message', { hasText: 'ต่ออายุสิทธิ์สอบถึงวันที่' }).waitFor();
+    // the saved date (the list is ordered by it, so the line may now sit on another page)
+    const detail = async () =>
+      (await malee.get(`/api/exam/permission/${before.application_id}`)).body.data.lines.find(
+        (l: { line_id: number }) => l.line_id === lineId,
+      ).permission_date as string;
+    await expect.poll(detail).not.toBe(before.permission_date);
+    // the list reloaded on the same page, per_page and filters: it shows what the server has for them now
     expect(page.url()).toBe(url);
     await expect.poll(() => page.locator('.ant-pagination-item-active').innerText()).toBe('2');
-    const same = page.locator(`.ant-table-row[data-row-key="${lineId}"]`);
-    await expect.poll(() => same.locator('td').nth(4).innerText()).not.toBe(dateBefore);
+    const now = (await listed()).map((l) => String(l.line_id));
+    await expect
+      .poll(() => page.locator('.ant-table-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-row-key'))))
+      .toEqual(now);
+    if (now.includes(String(lineId))) {
+      const same = page.locator(`.ant-table-row[data-row-key="${lineId}"]`);
+      await expect.poll(() => same.locator('td').nth(4).innerText()).not.toBe(cellBefore);
+    }
     // the detail shows the history row: who, old → new, reason
-    await same.click();
+    await page.goto(`${e.baseUrl}/exams/permissions/${before.application_id}`);
     await page.locator('[data-testid="permission-history"]').first().waitFor();
     const hist = await page.locator('[data-testid="permission-history"]').first().innerText();
     expect(hist).toContain('ต่ออายุสิทธิ์สอบ');

@@ -235,8 +235,8 @@ export async function generate(client: SqlRunner, adminId: number, log: (s: stri
  * Exam data at the data set's size (issue 13): every branch has four sessions a day (car and motorcycle, theory
  * and practical) from two years ago to a month ahead, and about one attempt per course line — in the branch's
  * session of its licence type two weeks after registration (theory for even application ids, practical for odd),
- * recorded (7 in 10 passed) when the day has passed, booked otherwise; 5 % of the lines have an extended
- * permission, 1 % a disabled one. Idempotent: skipped when sessions exist.
+ * recorded (7 in 10 passed) when the day has passed, booked otherwise; every line has its permission (registration
+ * + 90 days), 5 % of them extended to 120 days, 1 % disabled. Idempotent: skipped when sessions exist.
  */
 export async function generateExams(
   client: SqlRunner & { rows?(sql: string): Promise<{ n: number }[]> },
@@ -273,11 +273,17 @@ export async function generateExams(
         from (select session_id, count(*)::int as n, count(*) filter (where status = 'passed')::int as p, count(*) filter (where status = 'failed')::int as f,
                      count(*) filter (where status in ('passed', 'failed', 'absent'))::int as r from exam_attempts group by session_id) x where x.session_id = s.session_id;
       update application_courses l set exam_date = s.exam_date from exam_attempts x join exam_sessions s on s.session_id = x.session_id where x.line_id = l.line_id;
-      insert into exam_permissions (line_id, application_id, branch_id, permission_date, is_active)
-        select l.line_id, a.application_id, a.branch_id, (a.created_at at time zone 'Asia/Bangkok')::date + 120, a.application_id % 100 <> 0
-        from application_courses l join applications a on a.application_id = l.application_id where a.application_id % 20 = 0;
+      insert into exam_permissions (line_id, application_id, branch_id, permission_date, is_active, updated_at)
+        select l.line_id, a.application_id, a.branch_id,
+          (a.created_at at time zone 'Asia/Bangkok')::date + case when a.application_id % 20 = 0 then 120 else 90 end, a.application_id % 100 <> 0, a.created_at
+        from application_courses l join applications a on a.application_id = l.application_id
+        on conflict (line_id) do nothing;
+      update exam_permissions p set passed = true
+        where exists (select 1 from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
+          where x.line_id = p.line_id and x.status = 'passed' and xs.kind = 'practical');
       insert into exam_permission_history (line_id, action, old_value, new_value, reason, user_id)
-        select line_id, case when is_active then 'extend' else 'disable' end, (permission_date - 30)::text, permission_date::text, 'ข้อมูลทดสอบ', ${adminId} from exam_permissions;
+        select line_id, case when is_active then 'extend' else 'disable' end, (permission_date - 30)::text, permission_date::text, 'ข้อมูลทดสอบ', ${adminId}
+        from exam_permissions where application_id % 20 = 0;
     end $$;`,
   );
   // the lines' exam dates were rewritten: vacuum (outside a transaction) so index-only scans stay index-only

@@ -113,6 +113,13 @@ function examRequests(sample: { name: string }, month: string, monthEnd: string)
     ],
     ['exam/permission text: name', `/api/exam/permission?text=${encodeURIComponent(sample.name)}&per_page=10`],
     ['exam/permission page 1, no text', '/api/exam/permission?per_page=10'],
+    ['exam/permission page 1, one branch', '/api/exam/permission?per_page=10&branch=2'],
+    ['exam/permission page 100, no text', '/api/exam/permission?per_page=10&page=100'],
+    [
+      'exam/permission ending within 14 days (home page)',
+      `/api/exam/permission?per_page=10&status=${encodeURIComponent('ใกล้หมดอายุ')}`,
+    ],
+    ['exam/permission expired', `/api/exam/permission?per_page=10&status=${encodeURIComponent('หมดอายุ')}`],
   ];
 }
 
@@ -516,7 +523,7 @@ async function concurrentBookings(
   const cands = (
     await pool.query(`select l.line_id, a.branch_id from application_courses l join applications a on a.application_id = l.application_id
     where a.kind = 'course' and a.status = 'ชำระครบ' and l.course_type = 'รถยนต์' and a.created_at > now() - interval '50 days'
-      and not exists (select 1 from exam_permissions p where p.line_id = l.line_id)
+      and exists (select 1 from exam_permissions p where p.line_id = l.line_id and p.is_active and not p.passed and p.permission_date > (now() at time zone 'Asia/Bangkok')::date + 20)
       and not exists (select 1 from exam_attempts x join exam_sessions s on s.session_id = x.session_id where x.line_id = l.line_id and s.kind = 'theory' and x.status <> 'cancelled')
     order by a.branch_id, l.line_id`)
   ).rows as { line_id: number; branch_id: number }[];

@@ -13,6 +13,7 @@ import { branches, roles, schoolSettings, users } from './schema/core.js';
 import { evaluates, otherFees } from './schema/catalog.js';
 import { applicationCourses, applications } from './schema/money.js';
 import { examAttempts, examPermissionHistory, examPermissions, examSessions } from './schema/exams.js';
+import { refreshPassed } from '../modules/exams/repo.js';
 
 export async function seedDemoExams(db: Db) {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(examSessions)) as [{ n: number }];
@@ -178,12 +179,10 @@ export async function seedDemoExams(db: Db) {
           } else await attempt(line, 0, 'theory', 'booked');
           // an extension that still ends within the warning days
           const granted = addDays(today, 6);
-          await db.insert(examPermissions).values({
-            line_id: line.l.line_id,
-            application_id: line.a.application_id,
-            branch_id: b.branch_id,
-            permission_date: granted,
-          });
+          await db
+            .update(examPermissions)
+            .set({ permission_date: granted })
+            .where(eq(examPermissions.line_id, line.l.line_id));
           await history(line, 'extend', addDays(today, -2), granted, 'ผู้เรียนติดงานต่างจังหวัด ขอต่อสิทธิ์สอบ');
           break;
         }
@@ -209,13 +208,10 @@ export async function seedDemoExams(db: Db) {
               .update(examAttempts)
               .set({ status: 'cancelled', note: 'ระงับสิทธิ์สอบ: ขาดการติดต่อเกิน 30 วัน' })
               .where(eq(examAttempts.line_id, line.l.line_id));
-            await db.insert(examPermissions).values({
-              line_id: line.l.line_id,
-              application_id: line.a.application_id,
-              branch_id: b.branch_id,
-              permission_date: pdate,
-              is_active: false,
-            });
+            await db
+              .update(examPermissions)
+              .set({ permission_date: pdate, is_active: false })
+              .where(eq(examPermissions.line_id, line.l.line_id));
             await history(line, 'disable', `${pdate} (ใช้ได้)`, `${pdate} (ระงับ)`, 'ขาดการติดต่อเกิน 30 วัน');
           }
         }
@@ -227,4 +223,6 @@ export async function seedDemoExams(db: Db) {
     passed = (select count(*)::int from exam_attempts a where a.session_id = s.session_id and a.status = 'passed'),
     failed = (select count(*)::int from exam_attempts a where a.session_id = s.session_id and a.status = 'failed'),
     recorded = (select count(*)::int from exam_attempts a where a.session_id = s.session_id and a.status in ('passed', 'failed', 'absent'))`);
+  // the lines whose practical passed are done (สอบผ่านแล้ว)
+  await refreshPassed(db);
 }

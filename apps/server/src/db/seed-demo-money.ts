@@ -244,6 +244,10 @@ async function backdate(db: Db, made: { applicationId: number; branchId: number 
     await db.execute(
       sql`update applications set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz where application_id = ${applicationId}`,
     );
+    // its lines' exam permissions run from the (earlier) registration day
+    await db.execute(sql`update exam_permissions set updated_at = ${at}::timestamptz,
+        permission_date = (${at}::timestamptz at time zone 'Asia/Bangkok')::date + (select exam_permission_days from school_settings where id = 1)
+      where application_id = ${applicationId}`);
     await db.execute(sql`update customers c set created_at = least(c.created_at, ${at}::timestamptz), updated_at = least(c.updated_at, ${at}::timestamptz)
       from applications a where a.application_id = ${applicationId} and c.customer_id = a.customer_id`);
     await db.execute(

@@ -338,12 +338,10 @@ describe('booking rules, each with its Thai message', () => {
     await settings({ exam_min_training_hours: { รถยนต์: 15 } });
     refused(await bookOf(malee, s, a.line_id), 400, 'ชั่วโมงอบรม', 'ขั้นต่ำ 15 ชั่วโมง');
     await settings({ exam_min_training_hours: {} });
-    await t.db.insert(examPermissions).values({
-      line_id: a.line_id,
-      application_id: a.application_id,
-      branch_id: cat.hq,
-      permission_date: addDays(today, -1),
-    });
+    await t.db
+      .update(examPermissions)
+      .set({ permission_date: addDays(today, -1) })
+      .where(eq(examPermissions.line_id, a.line_id));
     refused(await bookOf(malee, s, a.line_id), 400, 'สิทธิ์สอบ', 'ต่ออายุสิทธิ์');
     await t.db
       .update(examPermissions)
@@ -462,6 +460,33 @@ describe('results, retakes and changes of date', () => {
     expect(ok.body.data).toEqual({ passed: 1, failed: 0, absent: 0 });
     const perm = await malee.get('/api/exam/permission', { text: 'สอบผ่าน' });
     expect(perm.body.data[0]).toMatchObject({ status: 'สอบผ่านแล้ว', passed: true });
+    const passedLines = async () =>
+      (await malee.get('/api/exam/permission', { status: 'สอบผ่านแล้ว', text: 'สอบผ่าน' })).body.data.map(
+        (x: { line_id: number }) => x.line_id,
+      );
+    expect(await passedLines()).toEqual([pass.line_id]);
+    // a corrected result (the first manoeuvre failed) reopens the line's permission; passing again closes it
+    const practicalResult = (all: boolean) =>
+      malee.post('/api/exam/result', {
+        session_id: pr,
+        results: [
+          {
+            attempt_id: pa,
+            practical: detail.manoeuvres.map((m: { evaluate_id: number }, i: number) => ({
+              evaluate_id: m.evaluate_id,
+              passed: all || i > 0,
+            })),
+          },
+        ],
+      });
+    expect((await practicalResult(false)).body.data).toEqual({ passed: 0, failed: 1, absent: 0 });
+    expect((await malee.get('/api/exam/permission', { text: 'สอบผ่าน' })).body.data[0]).toMatchObject({
+      status: 'ใช้ได้',
+      passed: false,
+    });
+    expect(await passedLines()).toEqual([]);
+    expect((await practicalResult(true)).body.data).toEqual({ passed: 1, failed: 0, absent: 0 });
+    expect(await passedLines()).toEqual([pass.line_id]);
     refused(
       await malee.post('/api/exam/extend', {
         line_id: pass.line_id,
@@ -606,12 +631,10 @@ describe('exam permissions', () => {
 
   it('the permission list filters by status, text and date; expiring within the warning days shows on the home page', async () => {
     const p = await student({ fname: 'ใกล้หมดสิทธิ์' });
-    await t.db.insert(examPermissions).values({
-      line_id: p.line_id,
-      application_id: p.application_id,
-      branch_id: cat.hq,
-      permission_date: addDays(today, 5),
-    });
+    await t.db
+      .update(examPermissions)
+      .set({ permission_date: addDays(today, 5) })
+      .where(eq(examPermissions.line_id, p.line_id));
     const r = await malee.get('/api/exam/permission', { status: 'ใกล้หมดอายุ', text: 'ใกล้หมดสิทธิ์', page: 1, per_page: 5 });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.meta).toMatchObject({ page: 1, per_page: 5, total: 1 });
@@ -630,6 +653,94 @@ describe('exam permissions', () => {
     expect(home.today.length).toBeGreaterThan(0);
     const range = await malee.get('/api/exam/permission', { start: addDays(today, 5), end: addDays(today, 5) });
     expect(range.body.data.map((x: any) => x.line_id)).toContain(p.line_id);
+  });
+});
+
+describe('the permission of every course line', () => {
+  it('opens at registration for the setting’s days; a later change of the setting applies to new registrations only', async () => {
+    const first = await student({ fname: 'สิทธิ์เดิม' });
+    const [row] = await t.db.select().from(examPermissions).where(eq(examPermissions.line_id, first.line_id));
+    expect(row).toMatchObject({
+      application_id: first.application_id,
+      branch_id: cat.hq,
+      permission_date: addDays(today, 90),
+      is_active: true,
+      passed: false,
+    });
+    await settings({ exam_permission_days: 60 });
+    try {
+      const second = await student({ fname: 'สิทธิ์ใหม่' });
+      const dates = async (text: string) =>
+        (await malee.get('/api/exam/permission', { text })).body.data.map(
+          (x: { permission_date: string }) => x.permission_date,
+        );
+      expect(await dates('สิทธิ์เดิม')).toEqual([addDays(today, 90)]);
+      expect(await dates('สิทธิ์ใหม่')).toEqual([addDays(today, 60)]);
+      expect(second.line_id).toBeGreaterThan(first.line_id);
+    } finally {
+      await settings({ exam_permission_days: 90 });
+    }
+  });
+
+  it('lists the running permissions first (ending soonest on top), then the ended ones (latest first); the total leaves out cancelled registrations', async () => {
+    const set = async (line: number, date: string) =>
+      t.db.update(examPermissions).set({ permission_date: date }).where(eq(examPermissions.line_id, line));
+    // a branch of their own, so that the order is of these lines alone
+    const branch = cat.bkn;
+    const by = await t.as('suda');
+    const made = [];
+    for (const [k, days] of [
+      [0, 30],
+      [1, -3],
+      [2, 0],
+      [3, -40],
+      [4, 2],
+    ] as const) {
+      const s = await student({ fname: `ลำดับ${k}`, branch, by, course: cat.bknCar });
+      await set(s.line_id, addDays(today, days));
+      made.push({ ...s, days });
+    }
+    const page = async (q: Record<string, unknown>) => (await by.get('/api/exam/permission', { branch, ...q })).body;
+    const all = await page({ per_page: 100 });
+    const ours = all.data
+      .filter((x: { customer_name: string }) => x.customer_name.includes('ลำดับ'))
+      .map((x: { days_left: number }) => x.days_left);
+    expect(ours).toEqual([0, 2, 30, -3, -40]);
+    // the whole list keeps the same order: running ascending, then ended descending
+    const left = all.data.map((x: { days_left: number }) => x.days_left);
+    const cut = left.findIndex((d: number) => d < 0);
+    const running = cut < 0 ? left : left.slice(0, cut);
+    const ended = cut < 0 ? [] : left.slice(cut);
+    expect(running).toEqual([...running].sort((a, b) => a - b));
+    expect(ended).toEqual([...ended].sort((a, b) => b - a));
+    expect(ended.every((d: number) => d < 0)).toBe(true);
+    // pages are slices of that order
+    const p2 = await page({ per_page: 2, page: 2 });
+    expect(p2.data.map((x: { line_id: number }) => x.line_id)).toEqual(
+      all.data.slice(2, 4).map((x: { line_id: number }) => x.line_id),
+    );
+    expect(p2.meta.total).toBe(all.meta.total);
+    // a cancelled registration (nothing paid) leaves the list and its total
+    const unpaid = await student({ fname: 'ลำดับยกเลิก', branch, by, course: cat.bknCar, paid: '0' });
+    const withIt = await page({ per_page: 100 });
+    expect(withIt.meta.total).toBe(all.meta.total + 1);
+    const del = await admin.post('/api/application/delete', { application_id: unpaid.application_id, note: 'สมัครผิด' });
+    expect(del.status, del.body.message).toBe(200);
+    const after = await page({ per_page: 100 });
+    expect(after.meta.total).toBe(all.meta.total);
+    expect(after.data.some((x: { line_id: number }) => x.line_id === unpaid.line_id)).toBe(false);
+    // the same total through the counted path (a licence type) and the status counts add up to it
+    expect((await page({ type: 'รถยนต์', per_page: 1 })).meta.total).toBe(
+      after.data.filter((x: { course_type: string }) => x.course_type === 'รถยนต์').length,
+    );
+    let sum = 0;
+    for (const status of ['ใช้ได้', 'ใกล้หมดอายุ', 'หมดอายุ', 'ระงับ', 'สอบผ่านแล้ว']) {
+      const r = await page({ status, per_page: 100 });
+      expect(r.data.every((x: { status: string }) => x.status === status)).toBe(true);
+      expect(r.meta.total).toBe(r.data.length);
+      sum += r.meta.total;
+    }
+    expect(sum).toBe(after.meta.total);
   });
 });
 

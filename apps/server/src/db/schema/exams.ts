@@ -99,9 +99,11 @@ export const examAttempts = pgTable(
 );
 
 /**
- * The exam permission (สิทธิ์สอบ) of a course line: the date until which the student may sit the exam, and
- * whether it is active. A line without a row has the default permission (registration date + the setting's days,
- * active); the row is written on the first change, with a history row for that change and every later one.
+ * The exam permission (สิทธิ์สอบ) of a course line: the date until which the student may sit the exam, whether it
+ * is active, and whether the line has passed its practical exam. Every course line has its row, written in the
+ * registration's transaction (registration date + the setting's days, so a later change of the setting applies to new
+ * registrations only); extend and disable change it with a history row, recordResults keeps `passed`. The lists walk
+ * it by date: (permission_date, line_id), and per branch.
  */
 export const examPermissions = pgTable(
   'exam_permissions',
@@ -117,9 +119,15 @@ export const examPermissions = pgTable(
       .references(() => branches.branch_id),
     permission_date: day('permission_date').notNull(),
     is_active: boolean('is_active').notNull().default(true),
+    /** The line has passed its practical exam (the licence course is done); kept by recordResults. */
+    passed: boolean('passed').notNull().default(false),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('exam_permissions_date').on(t.permission_date)],
+  (t) => [
+    index('exam_permissions_date').on(t.permission_date, t.line_id),
+    index('exam_permissions_branch_date').on(t.branch_id, t.permission_date, t.line_id),
+    index('exam_permissions_application').on(t.application_id),
+  ],
 );
 
 /** Every change of a permission (extend, disable, enable) and of an exam date: who, when, old and new value, reason. */

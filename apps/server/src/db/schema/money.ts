@@ -106,6 +106,10 @@ export const applications = pgTable(
     and ${t.paid} = ${t.paid_cash} + ${t.paid_transfer}`,
     ),
     check('applications_kind', sql`${t.kind} in ('course', 'fee', 'request')`),
+    /** the few cancelled registrations: a list's total is its rows in scope minus theirs (exam permissions) */
+    index('applications_cancelled')
+      .on(t.application_id)
+      .where(sql`${t.is_delete}`),
     index('applications_kind_created').on(
       t.kind,
       t.createdAt.desc().nullsFirst(),

@@ -22,6 +22,7 @@ import { checkPromotion } from '../promotions/check.js';
 import { courseTypeMinAges } from '../catalog/routes.js';
 import { emptyCatalogHint, offeredAt, offeredCatalog, priceAt } from '../catalog/offer.js';
 import { customerApi, upsertCustomer } from '../customers/service.js';
+import { openPermissions } from '../exams/repo.js';
 import type { CustomerInput } from '../customers/schemas.js';
 import type { Claim } from './idempotency.js';
 import {
@@ -283,12 +284,14 @@ export async function createApplication(
     })
     .returning();
   const id = app!.application_id;
+  const lineIds: number[] = [];
   for (const l of courseLines) {
     const { promotion, ...row } = l;
     const [inserted] = await tx
       .insert(applicationCourses)
       .values({ ...row, application_id: id })
       .returning();
+    lineIds.push(inserted!.line_id);
     if (promotion) {
       // counted here, under the promotion row's lock: two counters cannot both take the last use
       const counted = await tx
@@ -311,6 +314,8 @@ export async function createApplication(
     }
   }
   if (feeLines.length) await tx.insert(applicationFees).values(feeLines.map((l) => ({ ...l, application_id: id })));
+  // each course line's exam permission (สิทธิ์สอบ) runs from today
+  await openPermissions(tx, { application_id: id, branch_id: branchId }, lineIds, today);
   await audit(
     tx,
     actor,

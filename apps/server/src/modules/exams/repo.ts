@@ -1,5 +1,6 @@
 /** SQL of the exam module: the reads the tables, calendar and rules need. No HTTP here. */
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { courseTypes, evaluates, otherFees } from '../../db/schema/catalog.js';
@@ -49,21 +50,44 @@ export async function examSettings(conn: Conn): Promise<ExamSettingsRow> {
   );
 }
 
-/** The registration date in Bangkok of an application. */
-export const registeredOn = sql<string>`(${applications.createdAt} at time zone 'Asia/Bangkok')::date`;
+/**
+ * Opens the exam permission of a registration's course lines (in its transaction): until the registration date + the
+ * school's permission days, active. The setting at registration decides; changing it later moves no running permission.
+ */
+export async function openPermissions(
+  tx: Conn,
+  app: { application_id: number; branch_id: number },
+  lineIds: number[],
+  registered: string,
+) {
+  if (lineIds.length === 0) return;
+  const { exam_permission_days: days } = await examSettings(tx);
+  await tx.insert(examPermissions).values(
+    lineIds.map((line_id) => ({
+      line_id,
+      application_id: app.application_id,
+      branch_id: app.branch_id,
+      permission_date: addDays(registered, days),
+    })),
+  );
+}
 
-/** A line's permission date: its own row, else the registration date + the setting's days. */
-export const permissionDateSql = (days: number) =>
-  sql<string>`coalesce(${examPermissions.permission_date}, ((${applications.createdAt} at time zone 'Asia/Bangkok')::date + ${days}::int))::text`;
-export const permissionActiveSql = sql<boolean>`coalesce(${examPermissions.is_active}, true)`;
-/** The line has passed the practical exam (its licence course is done). */
-export const linePassedSql = sql<boolean>`exists (select 1 from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
-  where x.line_id = ${applicationCourses.line_id} and x.status = 'passed' and xs.kind = 'practical')`;
+/**
+ * Recomputes `passed` of the lines booked onto a practical session (after its results are recorded or corrected), or
+ * of every line when no session is given (the demo seed).
+ */
+export async function refreshPassed(tx: Conn, sessionId?: number) {
+  await tx.execute(sql`update exam_permissions p set passed = x.passed, updated_at = now()
+    from (select l.line_id, exists (select 1 from exam_attempts y join exam_sessions ys on ys.session_id = y.session_id
+            where y.line_id = l.line_id and y.status = 'passed' and ys.kind = 'practical') as passed
+          from ${sessionId === undefined ? sql`exam_permissions l` : sql`exam_attempts l where l.session_id = ${sessionId}`}) x
+    where p.line_id = x.line_id and p.passed <> x.passed`);
+}
 
 export const customerName = sql<string>`trim(${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname})`;
 
 /** A course line with what the booking rules read: its application, customer and permission. */
-export async function lineContext(conn: Conn, lineId: number, days: number) {
+export async function lineContext(conn: Conn, lineId: number) {
   const [row] = await conn
     .select({
       line_id: applicationCourses.line_id,
@@ -80,14 +104,13 @@ export async function lineContext(conn: Conn, lineId: number, days: number) {
       customer_id: customers.customer_id,
       birthday: customers.birthday,
       customer_name: customerName,
-      permission_date: permissionDateSql(days),
-      is_active: permissionActiveSql,
-      has_permission_row: sql<boolean>`${examPermissions.line_id} is not null`,
+      permission_date: examPermissions.permission_date,
+      is_active: examPermissions.is_active,
     })
     .from(applicationCourses)
     .innerJoin(applications, eq(applications.application_id, applicationCourses.application_id))
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .leftJoin(examPermissions, eq(examPermissions.line_id, applicationCourses.line_id))
+    .innerJoin(examPermissions, eq(examPermissions.line_id, applicationCourses.line_id))
     .where(eq(applicationCourses.line_id, lineId));
   return row;
 }

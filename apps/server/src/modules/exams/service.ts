@@ -3,7 +3,7 @@
  * exam permissions with their history, changes of exam date, and the request fee an extension or a change may carry.
  * Every number a rule uses comes from the school settings (repo.examSettings) or the course types, never from here.
  */
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { addDays, ageOn, formatBaht, formatThaiDate, todayBangkok } from '@khabkhi/thai';
 import {
   EXAM_KIND_NAMES,
@@ -39,11 +39,10 @@ import {
   historyOfLines,
   lineAttempts,
   lineContext,
-  linePassedSql,
   lockSession,
   manoeuvresOf,
   minAgeOf,
-  permissionActiveSql,
+  refreshPassed,
   requestFeeInfo,
   sessionDateRange,
   sessionsBetween,
@@ -60,7 +59,8 @@ const kindName = (k: string) => EXAM_KIND_NAMES[k] ?? k;
  * or whose number holds it — the application list's own matcher, on its prefix indexes.
  */
 function textFilter(
-  column: typeof applications.application_id | typeof examAttempts.application_id,
+  column:
+    typeof applications.application_id | typeof examAttempts.application_id | typeof examPermissions.application_id,
   text: string | undefined,
 ): SQL | undefined {
   if (isAll(text) || !text!.trim()) return undefined;
@@ -329,8 +329,8 @@ async function takeSeat(tx: Tx, actor: Actor, s: LockedSession, line: LineContex
   return a!;
 }
 
-async function loadLine(conn: Conn, actor: Actor, lineId: number, st: ExamSettingsRow) {
-  const line = await lineContext(conn, lineId, st.exam_permission_days);
+async function loadLine(conn: Conn, actor: Actor, lineId: number) {
+  const line = await lineContext(conn, lineId);
   if (!line) throw notFound('ไม่พบหลักสูตรนี้ในใบสมัคร');
   assertBranch(actor, line.branch_id);
   return line;
@@ -347,7 +347,7 @@ export async function book(tx: Tx, actor: Actor, b: BookBody, reqId?: string) {
   const st = await examSettings(tx);
   // the session row's lock serialises every booking of this session: the seat count read below is the truth
   const s = await loadSessionLocked(tx, actor, b.session_id);
-  const line = await loadLine(tx, actor, b.line_id, st);
+  const line = await loadLine(tx, actor, b.line_id);
   if (line.branch_id !== s.branch_id) throw badRequest(`สาขา: รอบสอบนี้เป็นของสาขาอื่น ผู้เรียนสมัครที่สาขาอื่น`);
   await checkEligibility(tx, line, s, st);
   const a = await takeSeat(tx, actor, s, line, reqId);
@@ -472,25 +472,19 @@ export async function recordResults(tx: Tx, actor: Actor, b: ResultBody, reqId?:
                  count(*) filter (where status in ('passed', 'failed', 'absent'))::int as recorded
           from exam_attempts where session_id = ${s.session_id}) c
     where s.session_id = ${s.session_id}`);
+  // a passed practical closes the line's permission (สอบผ่านแล้ว); a corrected result reopens it
+  if (s.kind === 'practical') await refreshPassed(tx, s.session_id);
   return { passed, failed, absent };
 }
 
 // ---- permissions ----
 
 async function writePermission(tx: Tx, line: LineContext, date: string, active: boolean) {
+  // every course line has its row (opened at registration)
   await tx
-    .insert(examPermissions)
-    .values({
-      line_id: line.line_id,
-      application_id: line.application_id,
-      branch_id: line.branch_id,
-      permission_date: date,
-      is_active: active,
-    })
-    .onConflictDoUpdate({
-      target: examPermissions.line_id,
-      set: { permission_date: date, is_active: active, updatedAt: new Date() },
-    });
+    .update(examPermissions)
+    .set({ permission_date: date, is_active: active, updatedAt: new Date() })
+    .where(eq(examPermissions.line_id, line.line_id));
 }
 
 async function lockLine(tx: Tx, lineId: number) {
@@ -537,7 +531,7 @@ async function makeRequestFee(
 export async function extendPermission(tx: Tx, actor: Actor, b: ExtendBody, reqId?: string) {
   const st = await examSettings(tx);
   await lockLine(tx, b.line_id);
-  const line = await loadLine(tx, actor, b.line_id, st);
+  const line = await loadLine(tx, actor, b.line_id);
   if (line.kind !== 'course' || line.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว ต่ออายุสิทธิ์สอบไม่ได้');
   const attempts = await lineAttempts(tx, line.line_id);
   if (attempts.some((a) => a.kind === 'practical' && a.status === 'passed'))
@@ -577,9 +571,8 @@ export async function extendPermission(tx: Tx, actor: Actor, b: ExtendBody, reqI
 }
 
 export async function disablePermission(tx: Tx, actor: Actor, lineId: number, reason: string, reqId?: string) {
-  const st = await examSettings(tx);
   await lockLine(tx, lineId);
-  const line = await loadLine(tx, actor, lineId, st);
+  const line = await loadLine(tx, actor, lineId);
   if (!line.is_active) throw badRequest(`สิทธิ์สอบ: สิทธิ์สอบของ ${line.customer_name} ถูกระงับอยู่แล้ว`);
   // a disabled permission keeps no seat: its pending bookings are cancelled (each session under its lock)
   const pending = await tx
@@ -620,7 +613,7 @@ export async function changeDate(tx: Tx, actor: Actor, b: ChangeDateBody, reqId?
   if (!b.session_id && !b.exam_date) throw badRequest('วันสอบ: ต้องเลือกรอบสอบใหม่หรือวันสอบใหม่');
   const st = await examSettings(tx);
   await lockLine(tx, b.line_id);
-  const line = await loadLine(tx, actor, b.line_id, st);
+  const line = await loadLine(tx, actor, b.line_id);
   const attempts = await lineAttempts(tx, line.line_id);
   let oldValue = line.exam_date ?? '';
   let newValue: string;
@@ -1040,31 +1033,51 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
 
 // ---- the permission table ----
 
-function permissionExprs(st: ExamSettingsRow, today: string) {
-  const days = st.exam_permission_days;
-  const pdate = sql`coalesce(${examPermissions.permission_date}, ((${applications.createdAt} at time zone 'Asia/Bangkok')::date + ${days}::int))`;
-  const status = sql<string>`case
-    when ${linePassedSql} then ${PERMISSION_STATUS.passed}::text
-    when not ${permissionActiveSql} then ${PERMISSION_STATUS.disabled}::text
-    when ${pdate} < ${today}::date then ${PERMISSION_STATUS.expired}::text
-    when ${pdate} <= ${today}::date + ${st.exam_permission_warn_days}::int then ${PERMISSION_STATUS.expiring}::text
+/** A line's permission status, read from its permission row alone (passed, active, date). */
+function permissionStatus(st: ExamSettingsRow, today: string) {
+  const p = examPermissions;
+  return sql<string>`case
+    when ${p.passed} then ${PERMISSION_STATUS.passed}::text
+    when not ${p.is_active} then ${PERMISSION_STATUS.disabled}::text
+    when ${p.permission_date} < ${today}::date then ${PERMISSION_STATUS.expired}::text
+    when ${p.permission_date} <= ${addDays(today, st.exam_permission_warn_days)}::date then ${PERMISSION_STATUS.expiring}::text
     else ${PERMISSION_STATUS.active}::text end`;
-  return { pdate, status };
+}
+
+/** The same statuses as conditions on the row's columns, so that a status filter is a range of the date index. */
+function permissionStatusWhere(status: string, st: ExamSettingsRow, today: string): SQL {
+  const p = examPermissions;
+  const warnEnd = addDays(today, st.exam_permission_warn_days);
+  const running = and(eq(p.passed, false), eq(p.is_active, true))!;
+  switch (status) {
+    case PERMISSION_STATUS.passed:
+      return eq(p.passed, true);
+    case PERMISSION_STATUS.disabled:
+      return and(eq(p.passed, false), eq(p.is_active, false))!;
+    case PERMISSION_STATUS.expired:
+      return and(running, lt(p.permission_date, today))!;
+    case PERMISSION_STATUS.expiring:
+      return and(running, gte(p.permission_date, today), lte(p.permission_date, warnEnd))!;
+    case PERMISSION_STATUS.active:
+      return and(running, gt(p.permission_date, warnEnd))!;
+    default:
+      return sql`false`;
+  }
 }
 
 const permissionFrom = (conn: Conn, select: Record<string, unknown>) =>
   conn
     .select(select as never)
-    .from(applicationCourses)
-    .innerJoin(applications, eq(applications.application_id, applicationCourses.application_id))
+    .from(examPermissions)
+    .innerJoin(applicationCourses, eq(applicationCourses.line_id, examPermissions.line_id))
+    .innerJoin(applications, eq(applications.application_id, examPermissions.application_id))
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-    .leftJoin(examPermissions, eq(examPermissions.line_id, applicationCourses.line_id));
+    .innerJoin(branches, eq(branches.branch_id, applications.branch_id));
 
 export function permissionSelect(st: ExamSettingsRow, today: string) {
-  const { pdate, status } = permissionExprs(st, today);
+  const p = examPermissions;
   return {
-    line_id: applicationCourses.line_id,
+    line_id: p.line_id,
     application_id: applications.application_id,
     application_code: applications.application_code,
     customer_id: customers.customer_id,
@@ -1074,46 +1087,80 @@ export function permissionSelect(st: ExamSettingsRow, today: string) {
     course_name: applicationCourses.course_name,
     course_type: applicationCourses.course_type,
     exam_date: applicationCourses.exam_date,
-    permission_date: sql<string>`${pdate}::text`,
-    is_active: permissionActiveSql,
-    status,
-    days_left: sql<number>`(${pdate} - ${today}::date)::int`,
-    passed: linePassedSql,
+    permission_date: p.permission_date,
+    is_active: p.is_active,
+    status: permissionStatus(st, today),
+    days_left: sql<number>`(${p.permission_date} - ${today}::date)::int`,
+    passed: p.passed,
     branch_id: applications.branch_id,
     branch_name: branches.name,
     createdAt: applications.createdAt,
   };
 }
 
+/**
+ * exam/permission: the permissions still running first, the one ending soonest on top, then those already ended, the
+ * latest first. Each half is a walk of the (permission_date, line_id) index that stops at the page; the rows are then
+ * read for the page's lines only. Without a text or licence type the total is counted on the permission rows alone
+ * (an index-only count) minus those of cancelled registrations.
+ */
 export async function permissionTable(db: Db, actor: Actor, f: ExamFilter, limit: number, offset: number) {
   const st = await examSettings(db);
   const today = todayBangkok();
-  const { pdate, status } = permissionExprs(st, today);
+  const p = examPermissions;
   const branch = scopedBranch(actor, f.branch);
-  const where = allOf(
-    eq(applications.kind, 'course'),
-    eq(applications.is_delete, false),
-    branchScopeWhere(actor, applications.branch_id),
-    branch !== undefined ? eq(applications.branch_id, branch) : undefined,
-    isAll(f.status) ? undefined : sql`${status} = ${f.status}`,
-    isAll(f.type) ? undefined : eq(applicationCourses.course_type, f.type!),
-    f.start ? sql`${pdate} >= ${f.start}::date` : undefined,
-    f.end ? sql`${pdate} <= ${f.end}::date` : undefined,
-    textFilter(applications.application_id, f.text),
+  const own = allOf(
+    branchScopeWhere(actor, p.branch_id),
+    branch !== undefined ? eq(p.branch_id, branch) : undefined,
+    isAll(f.status) ? undefined : permissionStatusWhere(f.status!, st, today),
+    f.start ? gte(p.permission_date, f.start) : undefined,
+    f.end ? lte(p.permission_date, f.end) : undefined,
   );
-  const rows = (await permissionFrom(db, permissionSelect(st, today))
-    .where(where)
-    .orderBy(sql`${pdate} asc`, asc(applicationCourses.line_id))
-    .limit(limit)
-    .offset(offset)) as unknown as PermissionRowDb[];
-  const [{ n }] = (await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applicationCourses)
-    .innerJoin(applications, eq(applications.application_id, applicationCourses.application_id))
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .leftJoin(examPermissions, eq(examPermissions.line_id, applicationCourses.line_id))
-    .where(where)) as [{ n: number }];
-  return { rows: rows.map(permissionApi), total: n };
+  const ofLine = allOf(
+    isAll(f.type) ? undefined : eq(applicationCourses.course_type, f.type!),
+    textFilter(p.application_id, f.text),
+  );
+  const walk = (half: SQL, order: SQL[]) =>
+    db
+      .select({ line_id: p.line_id })
+      .from(p)
+      .innerJoin(applicationCourses, eq(applicationCourses.line_id, p.line_id))
+      .innerJoin(applications, eq(applications.application_id, p.application_id))
+      .where(allOf(own, ofLine, eq(applications.is_delete, false), half))
+      .orderBy(...order)
+      .limit(offset + limit);
+  const count = ofLine
+    ? db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(p)
+        .innerJoin(applicationCourses, eq(applicationCourses.line_id, p.line_id))
+        .innerJoin(applications, eq(applications.application_id, p.application_id))
+        .where(allOf(own, ofLine, eq(applications.is_delete, false)))
+        .then((r) => r[0]!.n)
+    : Promise.all([
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(p)
+          .where(own),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(p)
+          .innerJoin(applications, eq(applications.application_id, p.application_id))
+          .where(allOf(own, eq(applications.is_delete, true))),
+      ]).then(([all, cancelled]) => all[0]!.n - cancelled[0]!.n);
+  const [running, ended, total] = await Promise.all([
+    walk(gte(p.permission_date, today), [asc(p.permission_date), asc(p.line_id)]),
+    walk(lt(p.permission_date, today), [desc(p.permission_date), desc(p.line_id)]),
+    count,
+  ]);
+  const ids = [...running, ...ended].slice(offset, offset + limit).map((r) => r.line_id);
+  const found = ids.length
+    ? ((await permissionFrom(db, permissionSelect(st, today)).where(
+        inArray(p.line_id, ids),
+      )) as unknown as PermissionRowDb[])
+    : [];
+  const byId = new Map(found.map((r) => [r.line_id, r]));
+  return { rows: ids.map((id) => permissionApi(byId.get(id)!)), total };
 }
 
 type PermissionRowDb = { [K in keyof ReturnType<typeof permissionSelect>]: unknown } & {

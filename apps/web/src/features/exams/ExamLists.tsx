@@ -96,7 +96,7 @@ export function PermissionList() {
     <>
       <ListPage<Permission>
         title="สิทธิ์สอบ"
-        subtitle="วันหมดสิทธิ์สอบของแต่ละหลักสูตร ต่ออายุหรือระงับสิทธิ์พร้อมเหตุผล"
+        subtitle="สิทธิ์ที่ยังใช้ได้ขึ้นก่อน เรียงจากใกล้หมดที่สุด ตามด้วยสิทธิ์ที่หมดแล้ว ต่ออายุหรือระงับสิทธิ์พร้อมเหตุผล"
         endpoint="/exam/permission"
         rowKey="line_id"
         filters={['branch', 'status', 'type']}

@@ -100,7 +100,11 @@ export default function ExamSettingsCard() {
             </Form.Item>
           </Col>
           <Col xs={24} md={6}>
-            <Form.Item name="exam_permission_days" label="อายุสิทธิ์สอบนับจากวันสมัคร (วัน)">
+            <Form.Item
+              name="exam_permission_days"
+              label="อายุสิทธิ์สอบนับจากวันสมัคร (วัน)"
+              extra="ใช้กับผู้สมัครใหม่ สิทธิ์สอบของผู้สมัครเดิมไม่เปลี่ยน"
+            >
               <InputNumber min={1} max={3650} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
