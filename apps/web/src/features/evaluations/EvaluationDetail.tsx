@@ -3,7 +3,7 @@
  * form of a training session. Quick from the keyboard: type a level digit in a criterion's box and the cursor
  * moves to the next criterion; Enter in the last one saves.
  */
-import { DeleteOutlined, EditOutlined, PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EvaluateStudent } from '@khabkhi/contracts';
 import { formatNationalId, todayBangkok } from '@khabkhi/thai';
@@ -15,7 +15,6 @@ import {
   Descriptions,
   Input,
   InputNumber,
-  Popconfirm,
   Progress,
   Radio,
   Row,
@@ -32,6 +31,7 @@ import { api, errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 import { useSession } from '../../app/useSession';
 import { PageHeader } from '../../components/PageHeader';
+import { rowActionsColumn } from '../../components/RowActions';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { thaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
@@ -432,33 +432,10 @@ export default function EvaluationDetail() {
                     )),
                 },
                 { title: 'หมายเหตุ', dataIndex: 'note', width: 160 },
-                ...(editable
-                  ? [
-                      {
-                        title: '',
-                        key: 'del',
-                        width: 90,
-                        render: (_: unknown, e: EvaluateStudent['evaluations'][number]) => (
-                          <Space size={0}>
-                            <Button
-                              type="text"
-                              icon={<EditOutlined />}
-                              aria-label="แก้ไขรายการอบรม"
-                              onClick={() => edit(e)}
-                            />
-                            <Popconfirm
-                              title="ลบรายการอบรมนี้?"
-                              okText="ลบ"
-                              cancelText="ยกเลิก"
-                              onConfirm={() => remove.mutate(e.evaluation_id)}
-                            >
-                              <Button type="text" danger icon={<DeleteOutlined />} aria-label="ลบรายการอบรม" />
-                            </Popconfirm>
-                          </Space>
-                        ),
-                      },
-                    ]
-                  : []),
+                ...rowActionsColumn<EvaluateStudent['evaluations'][number]>(editable, 'รายการอบรม', {
+                  onEdit: edit,
+                  onDelete: (e) => remove.mutate(e.evaluation_id),
+                }),
               ]}
             />
           </Card>

@@ -4,7 +4,7 @@
  * earlier check opens it in the same form, filled, and saves it through vehiclecheck/update (the result is computed
  * again and the change audited by the server).
  */
-import { DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VehicleCheck } from '@khabkhi/contracts';
 import { formatNationalId, todayBangkok } from '@khabkhi/thai';
@@ -16,7 +16,6 @@ import {
   Col,
   Descriptions,
   Input,
-  Popconfirm,
   Radio,
   Row,
   Select,
@@ -32,6 +31,7 @@ import { tableKeys } from '../../api/queryKeys';
 import { useSession } from '../../app/useSession';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
+import { rowActionsColumn } from '../../components/RowActions';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { thaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
@@ -448,35 +448,11 @@ export default function VehicleCheckDetail() {
                   ),
                 },
                 { title: 'ผู้ตรวจ', dataIndex: 'checked_by_name', width: 150 },
-                ...(editable
-                  ? [
-                      {
-                        title: '',
-                        key: 'actions',
-                        width: 90,
-                        render: (_: unknown, c: VehicleCheck) => (
-                          <Space size={0}>
-                            <Button
-                              type="text"
-                              icon={<EditOutlined />}
-                              aria-label="แก้ไขผลการตรวจ"
-                              title="แก้ไขผลการตรวจ"
-                              data-testid={`edit-check-${c.check_id}`}
-                              onClick={() => startEdit(c)}
-                            />
-                            <Popconfirm
-                              title="ลบผลการตรวจนี้?"
-                              okText="ลบ"
-                              cancelText="ยกเลิก"
-                              onConfirm={() => remove.mutate(c.check_id)}
-                            >
-                              <Button type="text" danger icon={<DeleteOutlined />} aria-label="ลบผลการตรวจ" />
-                            </Popconfirm>
-                          </Space>
-                        ),
-                      },
-                    ]
-                  : []),
+                ...rowActionsColumn<VehicleCheck>(editable, 'ผลการตรวจ', {
+                  onEdit: startEdit,
+                  onDelete: (c) => remove.mutate(c.check_id),
+                  editTestId: (c) => `edit-check-${c.check_id}`,
+                }),
               ]}
             />
           </Card>
