@@ -154,7 +154,7 @@ describe('exams in the browser', () => {
         permission_date: string;
       }[];
     const before = (await listed()).find((l) => l.line_id === lineId)!;
-    const cellBefore = await row.locator('td').nth(4).innerText();
+    const cellBefore = await row.locator('td').nth(3).innerText(); // สิทธิ์สอบถึง
     await page.locator(`[data-testid="extend-${lineId}"]`).click();
     await page.locator('[data-testid="permission-reason"]').fill('ผู้เรียนป่วย มีใบรับรองแพทย์');
     await e.shot(page, 'exams-permission-extend-dialog');
@@ -174,7 +174,7 @@ describe('exams in the browser', () => {
       .toEqual(now);
     if (now.includes(String(lineId))) {
       const same = page.locator(`.ant-table-row[data-row-key="${lineId}"]`);
-      await expect.poll(() => same.locator('td').nth(4).innerText()).not.toBe(cellBefore);
+      await expect.poll(() => same.locator('td').nth(3).innerText()).not.toBe(cellBefore);
     }
     // the detail shows the history row: who, old → new, reason
     await page.goto(`${e.baseUrl}/exams/permissions/${before.application_id}`);

@@ -110,20 +110,15 @@ export function PermissionList() {
             dataIndex: 'application_code',
             render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
           },
-          { title: 'ผู้เรียน', dataIndex: 'customer_name', wrap: 200 },
-          { title: 'หลักสูตร', dataIndex: 'course_name', wrap: 180 },
-          {
-            title: 'วันสอบ',
-            dataIndex: 'exam_date',
-            kind: 'date',
-            render: (v: string | null) => <ThaiDate value={v} />,
-          },
+          { title: 'ผู้เรียน', dataIndex: 'customer_name', wrap: 180 },
+          { title: 'หลักสูตร', dataIndex: 'course_name', wrap: 160 },
           {
             title: 'สิทธิ์สอบถึง',
             dataIndex: 'permission_date',
             kind: 'date',
             render: (v: string) => <ThaiDate value={v} />,
           },
+          { title: 'สถานะ', dataIndex: 'status', render: (v: string) => <Tag color={PERMISSION_COLOR[v]}>{v}</Tag> },
           {
             title: 'เหลือ',
             dataIndex: 'days_left',
@@ -131,7 +126,12 @@ export function PermissionList() {
             render: (v: number, r) =>
               r.status === 'สอบผ่านแล้ว' || !r.is_active ? '-' : v < 0 ? `เลยมา ${-v} วัน` : `${v} วัน`,
           },
-          { title: 'สถานะ', dataIndex: 'status', render: (v: string) => <Tag color={PERMISSION_COLOR[v]}>{v}</Tag> },
+          {
+            title: 'วันสอบ',
+            dataIndex: 'exam_date',
+            kind: 'date',
+            render: (v: string | null) => <ThaiDate value={v} />,
+          },
           { title: 'สาขา', dataIndex: 'branch_name', wrap: 140 },
           ...(mayChange
             ? [
