@@ -27,10 +27,26 @@ async function typeDate(page: Page, label: string, iso: string) {
   await page.keyboard.press('Enter');
 }
 
-/** picks an option of a Select inside the dialog */
+/**
+ * Picks an option of a Select inside the dialog and waits until the Select shows it (on a loaded machine a click on
+ * an option still opening can miss: the form then refuses to save and no request is sent — picked again).
+ */
 async function pickIn(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  const box = page.getByRole('dialog').getByRole('combobox', { name: label });
+  const select = page
+    .getByRole('dialog')
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: label }) });
+  const shown = async () => (await select.innerText()).includes(option);
+  for (let attempt = 0; attempt < 3 && !(await shown()); attempt++) {
+    await box.click();
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    await expect
+      .poll(shown, { timeout: 5_000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  expect(await select.innerText()).toContain(option);
 }
 
 /**
@@ -41,7 +57,16 @@ async function pickIn(page: Page, label: string, option: string) {
 async function save(page: Page, button: Locator) {
   const answer = page.waitForResponse((r) => /\/api\/expenses\/(create|update)$/.test(new URL(r.url()).pathname));
   await button.click();
-  return (await answer).json();
+  // a form that refuses to send says why (its field messages) instead of a bare timeout
+  const refused = page.getByRole('dialog').locator('.ant-form-item-explain-error');
+  const why = refused
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .then(async () => {
+      throw new Error(`the form did not send: ${(await refused.allInnerTexts()).join(' · ')}`);
+    });
+  why.catch(() => undefined);
+  return (await Promise.race([answer, why])).json();
 }
 
 async function fuelFill(page: Page, mile: string, liters: string, value: string) {
