@@ -61,7 +61,7 @@ describe('money after registration', () => {
       .getByText('อนุมัติ', { exact: true })
       .click();
     await mgr.locator('.ant-modal').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
-    expect(await banner(mgr)).toContain('อนุมัติคำขอเรียบร้อยแล้ว');
+    await expect.poll(async () => banner(mgr)).toContain('อนุมัติคำขอเรียบร้อยแล้ว');
     await e.shot(mgr, 'requests-approved');
     await mgr.goto(`${e.baseUrl}/applications/${appId}`);
     await expect.poll(() => mgr.getByTestId('balance').innerText()).toBe('6,500.00 บาท');
@@ -135,8 +135,12 @@ describe('money after registration', () => {
     await page.getByTestId('closed-tag').waitFor();
     await e.shot(page, 'cash-close');
     await page.goto(`${e.baseUrl}/payments`);
+    // the refusal is the server's (its message shows in an error toast): read the answer itself
+    const refusal = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payment/edit-paytype');
     await page.getByRole('button', { name: 'เป็นเงินโอน' }).first().click();
-    await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/ปิดยอดประจำวันที่ .* ของสาขานี้แล้ว/);
+    const refused = await refusal;
+    expect(refused.status()).toBe(409);
+    expect((await refused.json()).message).toMatch(/ปิดยอดประจำวันที่ .* ของสาขานี้แล้ว/);
 
     // the cashier: the day is closed, who closes it, and her payment of the day is refused where she pressed
     const cashier = await e.page();
