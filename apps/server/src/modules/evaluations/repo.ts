@@ -137,33 +137,34 @@ const examJoins = sql`${sql.join(
  * its passed criteria (recounted whenever the passing level or a criterion changes) reach the active criteria of
  * the licence type (counted live), else "in training" — the status trainingStatus gives from the evaluations.
  * `stored` is the stored rows of the branch and scope asked (a line's row has its application's branch): the page
- * reads them as a subquery (an index lookup per line it walks, newest first), the count as a materialized CTE (a
- * branch's few thousand rows joined to their lines by key instead of the chain's lines scanned for them).
+ * reads them as a subquery (an index lookup per line it walks, newest first), the count of "in training" and
+ * "completed" as a materialized CTE (a branch's few thousand rows joined to their lines by key instead of the
+ * chain's lines scanned for them); "not started" anti-joins the table itself (a hash anti-join for the chain).
  */
 function trainingStatusFilter(
   status: string | undefined,
   actor: Actor,
   branchId: number | undefined,
-): { stored: SQL; join: (t: SQL) => SQL; where: (t: SQL) => SQL } {
-  const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.criteria_passed from line_training lt
-    where ${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
+): { stored: SQL | null; join: (forCount: boolean) => SQL; where: SQL } {
   if (status === EVAL_STATUS.notStarted)
     return {
-      stored,
+      stored: null,
       join: () => sql``,
-      where: (t) => sql`not exists (select 1 from ${t} lt where lt.line_id = l.line_id)`,
+      where: sql`not exists (select 1 from line_training lt where lt.line_id = l.line_id)`,
     };
   if (status !== EVAL_STATUS.training && status !== EVAL_STATUS.completed)
-    return { stored, join: () => sql``, where: () => sql`false` };
+    return { stored: null, join: () => sql``, where: sql`false` };
+  const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.criteria_passed from line_training lt
+    where ${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
   const done = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
       and lt.criteria_passed >= coalesce(ct.total, 0))`;
   return {
     stored,
-    join: (t) => sql`join ${t} lt on lt.line_id = l.line_id
+    join: (forCount) => sql`join ${forCount ? sql`lts` : sql`(${stored})`} lt on lt.line_id = l.line_id
     join courses co on co.course_id = l.course_id
     left join (select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type) ct
       on ct.type = l.course_type`,
-    where: () => (status === EVAL_STATUS.completed ? done : sql`not ${done}`),
+    where: status === EVAL_STATUS.completed ? done : sql`not ${done}`,
   };
 }
 
@@ -227,16 +228,15 @@ export async function evaluateManageRows(
   // the page walks the lines newest first and stops at its rows: the exam stage from two lookups per line; the count
   // visits every candidate: the stage from one pass over the attempts (the same stage, see examFlagsJoin)
   const training = byStatus ? trainingStatusFilter(q.status, actor, branchId) : null;
-  const storedAs = (forCount: boolean) => (forCount ? sql`lts` : sql`(${training!.stored})`);
   const candidates = (forCount: boolean) => sql`from application_courses l
     join applications a on a.application_id = l.application_id
-    ${training ? training.join(storedAs(forCount)) : sql``}
+    ${training ? training.join(forCount) : sql``}
     ${byExam ? (forCount ? examFlagsJoin : examJoins) : sql``}
     where a.kind = 'course' and not a.is_delete and ${scopeSql(actor, 'a.branch_id')}
       ${branchId !== undefined ? sql`and a.branch_id = ${branchId}` : sql``}
       ${isAll(q.type) ? sql`` : sql`and l.course_type = ${q.type}`}
       ${text && !isAll(text) ? sql`and a.application_id in (${applicationIdsMatching(text)})` : sql``}
-      ${training ? sql`and ${training.where(storedAs(forCount))}` : sql``}
+      ${training ? sql`and ${training.where}` : sql``}
       ${byExam ? sql`and ${forCount ? examStageOfFlags : examStage} = ${q.category}` : sql``}`;
   const order = sql`order by a.created_at desc, a.application_id desc, l.line_id desc`;
   const [page, count] = await Promise.all([
@@ -260,7 +260,7 @@ export async function evaluateManageRows(
     ${examJoins}
     ${order}`),
     db.execute(
-      sql`${training ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
+      sql`${training?.stored ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
     ),
   ]);
   return {
