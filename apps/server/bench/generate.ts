@@ -6,6 +6,8 @@
  * Both span about two years. Money identities hold for every row.
  */
 
+import { refreshStatements } from '../src/modules/evaluations/training.js';
+
 const FIRST = [
   'สมชาย',
   'สมศักดิ์',
@@ -292,6 +294,50 @@ export async function generateExams(
     'vacuum analyze (exam tables)',
     'vacuum analyze exam_sessions, exam_attempts, exam_permissions, exam_permission_history',
   );
+}
+
+/**
+ * Training records at the chain's size (the evaluation list's training-status filter): every course line registered
+ * in the last 120 days, but one in 25 (not started), has 2–6 sessions two days apart from two days after
+ * registration, up to today — theory hours on the first, 4 practice hours on each of the others — each evaluating
+ * about half of the licence type's criteria (levels 1–2), the line's last planned session all of them (levels 2–4,
+ * one in 13 criteria still at 1); one line in 40 has a later deleted session (every criterion at 1). So the newest
+ * lines are in training, older ones complete or short of hours or of a criterion. The figures kept at commit are
+ * rewritten with the statements of the migration's backfill. Idempotent: skipped when evaluations exist.
+ */
+export async function generateEvaluations(client: SqlRunner, adminId: number, log: (s: string) => void) {
+  const t0 = Date.now();
+  await client.exec(`
+    do $$ begin
+      if exists (select 1 from student_evaluations) then return; end if;
+      create temp table bench_ev on commit drop as
+        select l.line_id, a.application_id, a.branch_id, l.course_type, (a.created_at at time zone 'Asia/Bangkok')::date as reg,
+          2 + l.line_id % 5 as n, co.theory_hours as th
+        from application_courses l join applications a on a.application_id = l.application_id join courses co on co.course_id = l.course_id
+        where a.kind = 'course' and not a.is_delete and a.created_at > now() - interval '120 days' and l.line_id % 25 <> 0;
+      create temp table bench_crit on commit drop as
+        select evaluate_id, type, row_number() over (partition by type order by sort, evaluate_id)::int as k
+        from evaluates where not is_delete and is_activate;
+      with ins as (
+        insert into student_evaluations (branch_id, application_id, line_id, date, instructor_id, theory_hours, practice_hours, note, created_by, is_delete)
+          select g.branch_id, g.application_id, g.line_id, g.reg + 2 * j, ${adminId}, case when j = 1 then g.th else 0 end,
+            case when j = 1 then 0 else 4 end, case when j > g.n then 'บันทึกซ้ำ (ลบแล้ว)' else '' end, ${adminId}, j > g.n
+          from bench_ev g cross join generate_series(1, g.n + case when g.line_id % 40 = 1 then 1 else 0 end) j
+          where g.reg + 2 * j <= (now() at time zone 'Asia/Bangkok')::date
+        returning evaluation_id, line_id, date, is_delete)
+      insert into evaluation_results (evaluation_id, evaluate_id, level)
+        select i.evaluation_id, c.evaluate_id,
+          case when i.is_delete then 1
+               when (i.date - g.reg) / 2 >= g.n then case when (g.line_id + c.k) % 13 = 0 then 1 else 2 + (g.line_id + c.k) % 3 end
+               else 1 + (c.k + (i.date - g.reg) / 2) % 2 end
+        from ins i join bench_ev g on g.line_id = i.line_id join bench_crit c on c.type = g.course_type
+        where i.is_delete or (i.date - g.reg) / 2 >= g.n or (c.k + (i.date - g.reg) / 2) % 2 = 0;
+      ${refreshStatements('select line_id from student_evaluations').join(';\n')};
+    end $$;`);
+  await client.exec(
+    'vacuum analyze student_evaluations, evaluation_results, line_training, line_criterion_levels, evaluates',
+  );
+  log(`  evaluations and the lines' training figures (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
 /**

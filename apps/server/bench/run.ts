@@ -6,11 +6,14 @@
  * a single school runs on: a three-branch school generated in an in-memory PGlite (30,000 customers, 40,000
  * applications, 100,000 payments) and the same list requests on it.
  * Prints the tables and writes bench/results.json. `--fresh` rebuilds the PostgreSQL data set.
- * BENCH_ONLY=lists|accounting|pay|pdf|exams runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
+ * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
  * alone and updates its section of results.json. BENCH_DB_NAME names another PostgreSQL database for the data set.
  * Exams (issue 13): the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
  * exam/calendar for a month and exam/permission with a text search are measured beside their raw SQL, and 50
  * concurrent bookings onto one 30-seat session must book exactly 30.
+ * Evaluations: the data set has chain-size training records (generateEvaluations); the evaluation list
+ * (application/getforevaluateManage) page 1 with no filter and with each training status, for the chain and for one
+ * branch, is measured beside its raw SQL, and the lines' stored training figures are checked against their evaluations.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +26,8 @@ import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
 import { payrollBench, type PayrollBenchRow } from './payroll.js';
-import { generate, generateExams, generateFleet, PGLITE_SIZES, SIZES } from './generate.js';
+import { LINE_TRAINING_VIOLATIONS_SQL } from '../src/modules/evaluations/training.js';
+import { generate, generateEvaluations, generateExams, generateFleet, PGLITE_SIZES, SIZES } from './generate.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base =
@@ -121,6 +125,26 @@ function examRequests(sample: { name: string }, month: string, monthEnd: string)
     ],
     ['exam/permission expired', `/api/exam/permission?per_page=10&status=${encodeURIComponent('หมดอายุ')}`],
   ];
+}
+
+/** The evaluation list (application/getforevaluateManage): page 1 unfiltered and by training status, chain and branch 2. */
+function evaluationRequests(): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [where, q] of [
+    ['all branches', ''],
+    ['one branch', '&branch=2'],
+  ] as const)
+    for (const [label, status] of [
+      ['no filter', ''],
+      ['status กำลังอบรม', 'กำลังอบรม'],
+      ['status ยังไม่เริ่มอบรม', 'ยังไม่เริ่มอบรม'],
+      ['status อบรมครบ', 'อบรมครบ'],
+    ] as const)
+      out.push([
+        `getforevaluateManage page 1, ${label}, ${where}`,
+        `/api/application/getforevaluateManage?page=1&per_page=10${q}${status ? `&status=${encodeURIComponent(status)}` : ''}`,
+      ]);
+  return out;
 }
 
 type Row = {
@@ -293,6 +317,7 @@ async function postgresBench(): Promise<Row[]> {
     await c.connect();
     const adminId = (await c.query(`select user_id from users where username = 'admin'`)).rows[0].user_id as number;
     await generateExams({ exec: (q) => c.query(q) }, adminId, log);
+    await generateEvaluations({ exec: (q) => c.query(q) }, adminId, log);
     if ((await c.query('select count(*)::int as n from vehicles')).rows[0].n < 400) {
       await generateFleet({ exec: (q) => c.query(q) }, adminId, log);
     }
@@ -356,15 +381,18 @@ async function postgresBench(): Promise<Row[]> {
   ];
 
   const results: Row[] = [];
+  const evaluations = evaluationRequests();
   const measured = !ONLY
-    ? [...lists, ...accounting]
-    : ONLY === 'lists'
-      ? lists
-      : ONLY === 'accounting'
-        ? accounting
-        : ONLY === 'exams'
-          ? examRequests(sample, month, monthEnd)
-          : [];
+    ? [...lists, ...evaluations, ...accounting]
+    : ONLY === 'evaluations'
+      ? evaluations
+      : ONLY === 'lists'
+        ? lists
+        : ONLY === 'accounting'
+          ? accounting
+          : ONLY === 'exams'
+            ? examRequests(sample, month, monthEnd)
+            : [];
   for (const [name, url] of measured) {
     // warm-up: the JIT, the pools' connections and the caches, for both the request and its raw SQL; a request that
     // takes over a quarter of a second is measured 20 times instead of ITER (the row's note says so)
@@ -464,6 +492,25 @@ async function postgresBench(): Promise<Row[]> {
   }
 
   if (!ONLY || ONLY === 'exams') results.push(await concurrentBookings(app, auth, pool));
+
+  if (!ONLY || ONLY === 'evaluations') {
+    // the figures kept at commit against the evaluations they come from (none may differ)
+    const t = performance.now();
+    const off = ((await database.db.execute(LINE_TRAINING_VIOLATIONS_SQL)) as unknown as { rows: unknown[] }).rows
+      .length;
+    const lines = (await pool.query('select count(*)::int as n from line_training')).rows[0].n as number;
+    results.push({
+      name: 'stored training figures checked against the evaluations',
+      p50_ms: r2(performance.now() - t),
+      p95_ms: 0,
+      sql_p50_ms: null,
+      sql_p95_ms: null,
+      ratio: null,
+      per_s: null,
+      note: `${lines} lines stored, ${off} differ`,
+    });
+    log(`  stored training figures: ${lines} lines, ${off} differ`);
+  }
 
   if (!ONLY || ONLY === 'pdf') {
     // receipt PDF, warm: the copy of a fresh receipt rendered through the document link

@@ -13,6 +13,7 @@ import { applicationCourses, applications } from './schema/money.js';
 import { vehicles } from './schema/fleet.js';
 import { evaluationResults, studentEvaluations, vehicleChecks } from './schema/evaluations.js';
 import { evaluationSettingsOf } from '../modules/evaluations/repo.js';
+import { refreshLineTraining } from '../modules/evaluations/training.js';
 
 const PLATES: Record<string, [string, string][]> = {
   HQ: [
@@ -157,6 +158,8 @@ export async function seedDemoEvaluations(db: Db) {
             .insert(evaluationResults)
             .values(share.map((c, k) => ({ evaluation_id: ev!.evaluation_id, evaluate_id: c.id, level: levelOf(k) })));
       }
+      // the line's figures kept at commit, as evaluate/record writes them
+      await db.transaction((tx) => refreshLineTraining(tx, l.line_id));
       // vehicle checks: the finished student passed in the exam car, the second failed in her own car (พ.ร.บ. expired)
       const type = l.course_type === 'รถจักรยานยนต์' ? ('motorcycle' as const) : ('car' as const);
       const examDate = l.exam_date ?? addDays(today, 7);

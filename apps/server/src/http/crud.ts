@@ -54,6 +54,8 @@ export interface CrudSpec<T extends SoftDeleteTable> {
   order?: (t: T) => SQL[];
   /** fields filled from other data for the API (e.g. the category name) */
   decorate?: (db: Db, rows: CrudRow[]) => Promise<CrudRow[]>;
+  /** data kept from the rows, brought up to date in the transaction of each create, update and delete of one */
+  afterChange?: (conn: Conn, id: number) => Promise<void>;
   /** how a status filter maps (default: is_activate with เปิดใช้งาน/ปิดใช้งาน) */
   statusColumn?: 'is_activate' | 'status' | null;
   /**
@@ -186,6 +188,7 @@ export function crudRoutes<T extends SoftDeleteTable>(plain: FastifyInstance, sp
         const row: CrudRow = await repo.insert(tx, columnsOnly(body));
         const rid = idOf(row);
         await sw?.afterWrite?.(tx, rid, { ...body, ...row }, actor, req.id);
+        await spec.afterChange?.(tx, rid);
         await audit(
           tx,
           actor,
@@ -224,6 +227,7 @@ export function crudRoutes<T extends SoftDeleteTable>(plain: FastifyInstance, sp
         await spec.validate?.(tx, merged, before);
         const after: CrudRow = await repo.update(tx, id, columnsOnly(changes));
         await sw?.afterWrite?.(tx, id, { ...merged, ...after }, actor, req.id);
+        await spec.afterChange?.(tx, id);
         await audit(
           tx,
           actor,
@@ -252,6 +256,7 @@ export function crudRoutes<T extends SoftDeleteTable>(plain: FastifyInstance, sp
       await db().transaction(async (tx) => {
         const before = await load(tx, actor, id, true);
         await repo.softDelete(tx, id);
+        await spec.afterChange?.(tx, id);
         await audit(
           tx,
           actor,

@@ -134,3 +134,54 @@ export const vehicleChecks = pgTable(
     check('vehicle_checks_result', sql`${t.result} in ('pass', 'fail')`),
   ],
 );
+
+/**
+ * A course line's training figures kept at commit (the evaluation list's training-status filter and its count read
+ * them instead of summing every line's sessions): one row per line with at least one live (not deleted) evaluation
+ * — no row is "not started". Rewritten from the line's own evaluations in the transaction of every evaluation
+ * record, update and delete (modules/evaluations/training.ts refreshLineTraining), so it cannot drift from them.
+ * criteria_passed (the line's criteria of its licence type, active, whose latest level reaches the passing level)
+ * depends on the rules too: it is recounted in the transaction that changes the passing level or a criterion.
+ * The course's required hours and the number of active criteria are read live, never stored.
+ */
+export const lineTraining = pgTable(
+  'line_training',
+  {
+    line_id: integer('line_id')
+      .primaryKey()
+      .references(() => applicationCourses.line_id),
+    /** the application's branch (an application never changes branch): filters a branch without the applications */
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.branch_id),
+    theory_hours: integer('theory_hours').notNull(),
+    practice_hours: integer('practice_hours').notNull(),
+    /** the date of the latest live evaluation */
+    last_date: day('last_date').notNull(),
+    /** live evaluations of the line (at least 1) */
+    evaluations: integer('evaluations').notNull(),
+    criteria_passed: integer('criteria_passed').notNull(),
+  },
+  (t) => [index('line_training_branch').on(t.branch_id)],
+);
+
+/**
+ * The latest level of each criterion a course line was evaluated on (from its live evaluations, newest date then
+ * newest evaluation first), whatever the criterion's state: rewritten with line_training.
+ */
+export const lineCriterionLevels = pgTable(
+  'line_criterion_levels',
+  {
+    line_id: integer('line_id')
+      .notNull()
+      .references(() => applicationCourses.line_id),
+    evaluate_id: integer('evaluate_id')
+      .notNull()
+      .references(() => evaluates.evaluate_id),
+    level: integer('level').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.line_id, t.evaluate_id] }),
+    index('line_criterion_levels_evaluate').on(t.evaluate_id),
+  ],
+);

@@ -24,6 +24,7 @@ import type { CrudRow, CrudSpec } from '../../http/crud.js';
 import { ALL, isAll } from '../../http/envelope.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { namedOptions, withAll } from '../../http/tables.js';
+import { recountCriterionLines } from '../evaluations/training.js';
 import { branchPrices, catalogScopeSql, offeredAtSql, saveBranchPrices, type PricedKind } from './offer.js';
 import {
   EVALUATE_CATEGORIES,
@@ -396,6 +397,8 @@ export const evaluateList: CrudSpec<typeof evaluateRepo.table> = {
   validate: async (conn, row) => {
     await checkCourseType(conn, row.type);
   },
+  // the evaluation list's stored count of passed criteria follows a criterion's active flag, type and deletion
+  afterChange: recountCriterionLines,
   decorate: async (_d, rows) =>
     rows.map((r) => ({
       ...r,

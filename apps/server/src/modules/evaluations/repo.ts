@@ -99,8 +99,8 @@ export const EVAL_STATUS = { notStarted: 'ยังไม่เริ่มอ�
 
 /**
  * The training figures of a course line `l` (with its course `co`): hours done from its sessions, criteria evaluated
- * and passed at their latest level. Joined for the page's rows, and for every candidate only when the training
- * status is filtered.
+ * and passed at their latest level. Joined for the page's rows only (a filter on the status reads the figures kept at
+ * commit instead, trainingStatusFilter).
  */
 const trainingJoins = (passLevel: number) => sql`
     left join lateral (select sum(se.theory_hours) as theory, sum(se.practice_hours) as practice, max(se.date) as last_date
@@ -131,6 +131,43 @@ const examJoins = sql`${sql.join(
   ),
   sql``,
 )}`;
+/**
+ * The training status filter over every candidate line, from the figures kept at commit (training.ts): no stored
+ * row is "not started" (an anti-join); a stored row is "completed" when its hours reach the course's (read live) and
+ * its passed criteria (recounted whenever the passing level or a criterion changes) reach the active criteria of
+ * the licence type (counted live), else "in training" — the status trainingStatus gives from the evaluations.
+ * `stored` is the stored rows of the branch and scope asked (a line's row has its application's branch): the page
+ * reads them as a subquery (an index lookup per line it walks, newest first), the count of "in training" and
+ * "completed" as a materialized CTE (a branch's few thousand rows joined to their lines by key instead of the
+ * chain's lines scanned for them); "not started" anti-joins the table itself (a hash anti-join for the chain).
+ */
+function trainingStatusFilter(
+  status: string | undefined,
+  actor: Actor,
+  branchId: number | undefined,
+): { stored: SQL | null; join: (forCount: boolean) => SQL; where: SQL } {
+  if (status === EVAL_STATUS.notStarted)
+    return {
+      stored: null,
+      join: () => sql``,
+      where: sql`not exists (select 1 from line_training lt where lt.line_id = l.line_id)`,
+    };
+  if (status !== EVAL_STATUS.training && status !== EVAL_STATUS.completed)
+    return { stored: null, join: () => sql``, where: sql`false` };
+  const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.criteria_passed from line_training lt
+    where ${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
+  const done = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
+      and lt.criteria_passed >= coalesce(ct.total, 0))`;
+  return {
+    stored,
+    join: (forCount) => sql`join ${forCount ? sql`lts` : sql`(${stored})`} lt on lt.line_id = l.line_id
+    join courses co on co.course_id = l.course_id
+    left join (select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type) ct
+      on ct.type = l.course_type`,
+    where: status === EVAL_STATUS.completed ? done : sql`not ${done}`,
+  };
+}
+
 const examStage = sql`case
     when ep.status = 'passed' then ${EXAM_STAGE.passed}::text
     when et.status = 'booked' or ep.status = 'booked' then ${EXAM_STAGE.booked}::text
@@ -173,8 +210,8 @@ const examCell = (r: Record<string, any>, p: 'et' | 'ep'): ExamCell => {
  * application/getforevaluateManage: one row per course line with its hours, criteria and exams, filtered and paged.
  * The page's line ids are chosen on the lines and their applications alone (newest registration first, on the
  * applications_kind_created index); the training figures and the exams are then joined for those rows only. A
- * training status (status) or exam stage (category) filter joins them for every candidate line, and the count
- * follows the same filters.
+ * training status (status) filter reads every candidate line's figures kept at commit (line_training), an exam
+ * stage (category) filter joins the exams for every candidate line, and the count follows the same filters.
  */
 export async function evaluateManageRows(
   db: Db,
@@ -190,15 +227,16 @@ export async function evaluateManageRows(
   const byExam = !isAll(q.category);
   // the page walks the lines newest first and stops at its rows: the exam stage from two lookups per line; the count
   // visits every candidate: the stage from one pass over the attempts (the same stage, see examFlagsJoin)
+  const training = byStatus ? trainingStatusFilter(q.status, actor, branchId) : null;
   const candidates = (forCount: boolean) => sql`from application_courses l
     join applications a on a.application_id = l.application_id
-    ${byStatus ? sql`join courses co on co.course_id = l.course_id ${trainingJoins(passLevel)}` : sql``}
+    ${training ? training.join(forCount) : sql``}
     ${byExam ? (forCount ? examFlagsJoin : examJoins) : sql``}
     where a.kind = 'course' and not a.is_delete and ${scopeSql(actor, 'a.branch_id')}
       ${branchId !== undefined ? sql`and a.branch_id = ${branchId}` : sql``}
       ${isAll(q.type) ? sql`` : sql`and l.course_type = ${q.type}`}
       ${text && !isAll(text) ? sql`and a.application_id in (${applicationIdsMatching(text)})` : sql``}
-      ${byStatus ? sql`and ${trainingStatus} = ${q.status}` : sql``}
+      ${training ? sql`and ${training.where}` : sql``}
       ${byExam ? sql`and ${forCount ? examStageOfFlags : examStage} = ${q.category}` : sql``}`;
   const order = sql`order by a.created_at desc, a.application_id desc, l.line_id desc`;
   const [page, count] = await Promise.all([
@@ -221,7 +259,9 @@ export async function evaluateManageRows(
     ${trainingJoins(passLevel)}
     ${examJoins}
     ${order}`),
-    db.execute(sql`select count(*)::int as n ${candidates(true)}`),
+    db.execute(
+      sql`${training?.stored ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
+    ),
   ]);
   return {
     total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),

@@ -37,6 +37,7 @@ import {
   vehicleCheckRows,
   type EvaluationSettings,
 } from './repo.js';
+import { lockRules, recountAllLines, refreshLineTraining } from './training.js';
 
 const CATEGORY_NAMES: Record<string, string> = Object.fromEntries(EVALUATE_CATEGORIES.map((c) => [c.value, c.name]));
 
@@ -130,6 +131,7 @@ export async function recordEvaluation(tx: Tx, actor: Actor, b: EvaluateRecordBo
       .values(
         b.results.map((r) => ({ evaluation_id: row!.evaluation_id, evaluate_id: r.evaluate_id, level: r.level })),
       );
+  await refreshLineTraining(tx, line.line_id);
   await audit(
     tx,
     actor,
@@ -183,6 +185,7 @@ export async function updateEvaluation(tx: Tx, actor: Actor, b: EvaluateUpdateBo
     await tx
       .insert(evaluationResults)
       .values(b.results.map((r) => ({ evaluation_id: e.evaluation_id, evaluate_id: r.evaluate_id, level: r.level })));
+  await refreshLineTraining(tx, e.line_id);
   await audit(
     tx,
     actor,
@@ -211,6 +214,7 @@ export async function deleteEvaluation(
     .update(studentEvaluations)
     .set({ is_delete: true, updatedAt: new Date() })
     .where(eq(studentEvaluations.evaluation_id, e.evaluation_id));
+  await refreshLineTraining(tx, e.line_id);
   await audit(
     tx,
     actor,
@@ -597,6 +601,8 @@ export async function updateEvaluationSettings(tx: Tx, actor: Actor, b: Evaluati
     if (list.some((n) => !n)) throw badRequest(`${label}: ชื่อรายการตรวจต้องไม่ว่าง`);
     if (new Set(list).size !== list.length) throw badRequest(`${label}: รายการตรวจซ้ำกัน`);
   }
+  // the rules lock first: the passing level read next is the one in force (a concurrent change waits), see training.ts
+  await lockRules(tx);
   const before = await evaluationSettingsOf(tx);
   const after = {
     levels: b.levels.map((l, i) => ({ value: l.value, name: names[i]! })),
@@ -607,6 +613,8 @@ export async function updateEvaluationSettings(tx: Tx, actor: Actor, b: Evaluati
     .insert(evaluationSettings)
     .values({ id: 1, ...after })
     .onConflictDoUpdate({ target: evaluationSettings.id, set: { ...after, updatedAt: new Date() } });
+  // the lines' stored count of passed criteria follows the passing level
+  if (after.pass_level !== before.pass_level) await recountAllLines(tx);
   await audit(tx, actor, { entity: 'evaluation_settings', entityId: 1, action: 'update', before, after }, requestId);
   return after;
 }
