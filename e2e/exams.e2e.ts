@@ -111,8 +111,10 @@ describe('exams in the browser', () => {
         expect(await form.getByTestId('examiner-kind').innerText()).toBe('ผู้คุมสอบจากภายนอก');
       }
       await e.shot(page, pick ? 'exams-session-examiner-picked' : 'exams-session-examiner-outside');
+      // the save's answer itself (the page shows it in a three-second toast)
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/exam/session/create');
       await form.getByTestId('save-session').click();
-      await page.locator('.ant-message', { hasText: `เวลา ${time} น. เรียบร้อยแล้ว` }).waitFor();
+      expect((await (await saved).json()).message).toContain(`เวลา ${time} น. เรียบร้อยแล้ว`);
     };
     await add('08:15', true);
     await add('10:45', false);
