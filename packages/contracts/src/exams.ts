@@ -267,13 +267,12 @@ export const CalendarEvent = Type.Object(
   {
     id: Type.String(),
     title: Type.String(),
+    /** the day (YYYY-MM-DD) of an all-day event, the day and time (ISO, +07:00) of a session or a slot */
     start: Type.String(),
-    end: Type.String(),
     allDay: Type.Boolean(),
     color: Type.String(),
     extendedProps: Type.Object(
       {
-        date: Type.String(),
         session_id: Nullable(Type.Integer()),
         kind: Nullable(Type.String()),
         course_type: Nullable(Type.String()),

@@ -949,11 +949,9 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
           : `slot-${x.date}-${x.start_time}-${x.kind}-${typeKey(types, x.course_type)}`,
         title: `${x.start_time} ${kindName(x.kind)} ${x.course_type}${where} (${x.booked}/${x.capacity})`,
         start: `${x.date}T${x.start_time}:00+07:00`,
-        end: `${x.date}T${x.start_time}:00+07:00`,
         allDay: false,
         color: colourOf(x.kind, types.indexOf(x.course_type)),
         extendedProps: {
-          date: x.date,
           session_id: one ? x.session_id : null,
           kind: x.kind,
           course_type: x.course_type,
@@ -986,12 +984,10 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
     return days.map((x) => ({
       id: `day-${x.date}-${x.kind}-${typeKey(types, x.course_type)}`,
       start: x.date,
-      end: x.date,
       allDay: true,
       color: colourOf(x.kind, types.indexOf(x.course_type)),
       title: `${x.kind === 'theory' ? 'ทฤษฎี' : 'ปฏิบัติ'} ${x.course_type}${x.sessions > 1 ? ` ${x.sessions} รอบ` : ''} (${x.booked}/${x.capacity})`,
       extendedProps: {
-        date: x.date,
         session_id: null,
         kind: x.kind,
         course_type: x.course_type,
@@ -1011,11 +1007,9 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
     id: `session-${s.session_id}`,
     title: `${s.start_time} ${kindName(s.kind)} ${s.course_type} (${s.booked}/${s.capacity})${multiBranch ? ` · ${s.branch_name}` : ''}`,
     start: `${s.exam_date}T${s.start_time}:00+07:00`,
-    end: `${s.exam_date}T${s.start_time}:00+07:00`,
     allDay: false,
     color: colourOf(s.kind, types.indexOf(s.course_type)),
     extendedProps: {
-      date: s.exam_date,
       session_id: s.session_id,
       kind: s.kind,
       course_type: s.course_type,

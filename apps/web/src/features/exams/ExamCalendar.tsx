@@ -91,8 +91,10 @@ export default function ExamCalendar() {
     queryFn: () => api.get<{ events: CalEvent[] }>('/exam/calendar', query),
   });
   const byDay = new Map<string, CalEvent[]>();
-  for (const e of events.data?.events ?? [])
-    byDay.set(e.extendedProps.date, [...(byDay.get(e.extendedProps.date) ?? []), e]);
+  for (const e of events.data?.events ?? []) {
+    const d = e.start.slice(0, 10); // the day of an all-day event, of a session's or a slot's start
+    byDay.set(d, [...(byDay.get(d) ?? []), e]);
+  }
   const step = (n: number) => {
     if (view === 'week') return set({ date: addDays(date, 7 * n) });
     const [y, m] = date.split('-').map(Number) as [number, number];
