@@ -5,6 +5,9 @@ import { sql, type SQL } from 'drizzle-orm';
 export const isoTimestamp = (column: string): SQL =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
+/** The rows of a `db.execute(sql…)` answer (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
 /**
  * A prepared query built once per connection object (the database or a transaction) and reused: drizzle builds
  * its SQL once, and node-postgres parses and plans it once per pooled connection.

@@ -6,6 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/connection.js';
 import type { Actor } from '../../http/auth.js';
 import { dayLockSql } from '../applications/money.js';
+import { rowsOf } from '../../db/sql.js';
 
 export interface Range {
   start: string;
@@ -26,8 +27,6 @@ export interface ExpenseWhere {
   payType?: string;
   text?: string;
 }
-
-export const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 const like = (t: string) => `%${t.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const inScope = (actor: Actor, col: SQL) =>

@@ -8,7 +8,8 @@ import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
 import { esc } from '../../documents/templates.js';
 import { INCOME_SOURCES, S } from './chart.js';
-import { rowsOf, type Range } from './repo.js';
+import { rowsOf } from '../../db/sql.js';
+import type { Range } from './repo.js';
 
 interface Line {
   name: string;

@@ -20,6 +20,7 @@ import { isAll } from '../../http/envelope.js';
 import { branchFilter } from '../../http/tables.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { applicationIdsMatching } from '../applications/service.js';
+import { rowsOf } from '../../db/sql.js';
 
 /** The school's rules until it stores its own in evaluation_settings (row id 1), which then is the truth. */
 export const DEFAULT_EVALUATION_SETTINGS = {
@@ -63,7 +64,6 @@ export async function evaluationSettingsOf(conn: Conn): Promise<EvaluationSettin
     : DEFAULT_EVALUATION_SETTINGS;
 }
 
-export const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
 const name = (t: string) =>
   sql.raw(`(${t}.prefix || ${t}.fname || case when ${t}.sname <> '' then ' ' || ${t}.sname else '' end)`);
 export const userName = (t = 'u') => name(t);

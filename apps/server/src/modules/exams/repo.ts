@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
+import { rowsOf } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { courseTypes, evaluates, otherFees } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
@@ -297,13 +298,88 @@ export const sessionSelect = {
   recorded: examSessions.recorded,
 };
 
+/**
+ * The calendar's reads. They are plain SQL answered as the driver's rows: a chain's month is 124 grouped rows, and
+ * mapping them through the query builder cost more than building the events from them. `where` is on exam_sessions.
+ */
+type SessionCounts = { capacity: number; booked: number; passed: number; failed: number };
+const sessionCounts = sql`sum(${examSessions.capacity})::int as capacity, sum(${examSessions.booked})::int as booked,
+  sum(${examSessions.passed})::int as passed, sum(${examSessions.failed})::int as failed`;
+const liveSessions = (where: SQL | undefined) =>
+  sql`not ${examSessions.is_delete}${where ? sql` and ${where}` : sql``}`;
+
+/** A day per kind and licence type with its sessions' counts. */
+export async function calendarDays(conn: Conn, where: SQL | undefined) {
+  return rowsOf<{ date: string; kind: string; course_type: string; sessions: number } & SessionCounts>(
+    await conn.execute(sql`select ${examSessions.exam_date}::text as date, ${examSessions.kind} as kind,
+      ${examSessions.course_type} as course_type, count(*)::int as sessions, ${sessionCounts}
+      from ${examSessions} where ${liveSessions(where)}
+      group by ${examSessions.exam_date}, ${examSessions.kind}, ${examSessions.course_type}
+      order by ${examSessions.exam_date}, ${examSessions.kind}, ${examSessions.course_type}`),
+  );
+}
+
+/** A day, time, kind and licence type across branches, with its sessions' counts (one session: that session). */
+export async function calendarSlots(conn: Conn, where: SQL | undefined) {
+  return rowsOf<
+    {
+      date: string;
+      start_time: string;
+      kind: string;
+      course_type: string;
+      sessions: number;
+      branches: number;
+      session_id: number;
+      branch_id: number;
+      branch_name: string;
+    } & SessionCounts
+  >(
+    await conn.execute(sql`select ${examSessions.exam_date}::text as date, ${examSessions.start_time} as start_time,
+      ${examSessions.kind} as kind, ${examSessions.course_type} as course_type, count(*)::int as sessions,
+      count(distinct ${examSessions.branch_id})::int as branches, min(${examSessions.session_id})::int as session_id,
+      min(${examSessions.branch_id})::int as branch_id, min(${branches.name}) as branch_name, ${sessionCounts}
+      from ${examSessions} join ${branches} on ${branches.branch_id} = ${examSessions.branch_id}
+      where ${liveSessions(where)}
+      group by ${examSessions.exam_date}, ${examSessions.start_time}, ${examSessions.kind}, ${examSessions.course_type}
+      order by ${examSessions.exam_date}, ${examSessions.start_time}, ${examSessions.kind}, ${examSessions.course_type}`),
+  );
+}
+
+/** Each session with its branch. */
 export async function calendarSessions(conn: Conn, where: SQL | undefined) {
-  return conn
-    .select(calendarSelect)
-    .from(examSessions)
-    .innerJoin(branches, eq(branches.branch_id, examSessions.branch_id))
-    .where(and(eq(examSessions.is_delete, false), where))
-    .orderBy(asc(examSessions.exam_date), asc(examSessions.start_time), asc(examSessions.session_id));
+  return rowsOf<{
+    session_id: number;
+    branch_id: number;
+    branch_name: string;
+    exam_date: string;
+    start_time: string;
+    kind: string;
+    course_type: string;
+    capacity: number;
+    booked: number;
+    place: string;
+    passed: number;
+    failed: number;
+  }>(
+    await conn.execute(sql`select ${examSessions.session_id} as session_id, ${examSessions.branch_id} as branch_id,
+      ${branches.name} as branch_name, ${examSessions.exam_date}::text as exam_date, ${examSessions.start_time} as start_time,
+      ${examSessions.kind} as kind, ${examSessions.course_type} as course_type, ${examSessions.capacity} as capacity,
+      ${examSessions.booked} as booked, ${examSessions.place} as place, ${examSessions.passed} as passed,
+      ${examSessions.failed} as failed
+      from ${examSessions} join ${branches} on ${branches.branch_id} = ${examSessions.branch_id}
+      where ${liveSessions(where)}
+      order by ${examSessions.exam_date}, ${examSessions.start_time}, ${examSessions.session_id}`),
+  );
+}
+
+/** The licence types' names in their order (the calendar shades each by its place). */
+export async function courseTypeOrder(conn: Conn) {
+  const rows = rowsOf<{ name: string }>(
+    await conn.execute(
+      sql`select ${courseTypes.name} as name from ${courseTypes} order by ${courseTypes.sort}, ${courseTypes.course_type_id}`,
+    ),
+  );
+  return rows.map((r) => r.name);
 }
 
 /** Sessions (their result counts are kept on the row by exam/result). */

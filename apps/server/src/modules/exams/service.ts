@@ -46,7 +46,10 @@ import {
   requestFeeInfo,
   sessionDateRange,
   sessionsBetween,
+  calendarDays,
   calendarSessions,
+  calendarSlots,
+  courseTypeOrder,
   type ExamSettingsRow,
   type LineContext,
   type LockedSession,
@@ -888,11 +891,7 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
   const branch = branchChecked;
   const kind = codeOf(q.exam_kind, KIND_BY_NAME);
   // the licence types' order gives each its shade; read beside the events (two round trips at once, not one after the other)
-  const typeNames = db
-    .select({ name: courseTypes.name })
-    .from(courseTypes)
-    .orderBy(asc(courseTypes.sort), asc(courseTypes.course_type_id))
-    .then((rows) => rows.map((t) => t.name));
+  const typeNames = courseTypeOrder(db);
   const filters = allOf(
     sessionDateRange(q.start, q.end),
     branchScopeWhere(actor, examSessions.branch_id),
@@ -900,40 +899,10 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
     kind ? eq(examSessions.kind, kind) : undefined,
     isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
   );
-  // the seats, bookings and results of the sessions an event stands for
-  const counts = {
-    capacity: sql<number>`sum(${examSessions.capacity})::int`,
-    booked: sql<number>`sum(${examSessions.booked})::int`,
-    passed: sql<number>`sum(${examSessions.passed})::int`,
-    failed: sql<number>`sum(${examSessions.failed})::int`,
-  };
   if (q.group === 'slot') {
     // a week across branches: one event per day, time, kind and licence type with the sessions' counts (a head office
     // sees "09:00 ภาคทฤษฎี รถยนต์ · 20 สาขา (380/1200)", not 20 boxes); a slot held by one session is that session
-    const slotsQuery = db
-      .select({
-        date: examSessions.exam_date,
-        start_time: examSessions.start_time,
-        kind: examSessions.kind,
-        course_type: examSessions.course_type,
-        sessions: sql<number>`count(*)::int`,
-        branches: sql<number>`count(distinct ${examSessions.branch_id})::int`,
-        session_id: sql<number>`min(${examSessions.session_id})::int`,
-        branch_id: sql<number>`min(${examSessions.branch_id})::int`,
-        branch_name: sql<string>`min(${branches.name})`,
-        ...counts,
-      })
-      .from(examSessions)
-      .innerJoin(branches, eq(branches.branch_id, examSessions.branch_id))
-      .where(allOf(eq(examSessions.is_delete, false), filters))
-      .groupBy(examSessions.exam_date, examSessions.start_time, examSessions.kind, examSessions.course_type)
-      .orderBy(
-        asc(examSessions.exam_date),
-        asc(examSessions.start_time),
-        asc(examSessions.kind),
-        asc(examSessions.course_type),
-      );
-    const [slots, types] = await Promise.all([slotsQuery, typeNames]);
+    const [slots, types] = await Promise.all([calendarSlots(db, filters), typeNames]);
     const multiBranch = new Set(slots.map((x) => x.branch_id)).size > 1 || slots.some((x) => x.branches > 1);
     return slots.map((x) => {
       const one = x.sessions === 1;
@@ -968,19 +937,7 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
   }
   if (q.group === 'day') {
     // a day per kind and licence type with its counts: at most (days × kinds × types) events, whatever the branches
-    const daysQuery = db
-      .select({
-        date: examSessions.exam_date,
-        kind: examSessions.kind,
-        course_type: examSessions.course_type,
-        sessions: sql<number>`count(*)::int`,
-        ...counts,
-      })
-      .from(examSessions)
-      .where(allOf(eq(examSessions.is_delete, false), filters))
-      .groupBy(examSessions.exam_date, examSessions.kind, examSessions.course_type)
-      .orderBy(asc(examSessions.exam_date), asc(examSessions.kind), asc(examSessions.course_type));
-    const [days, types] = await Promise.all([daysQuery, typeNames]);
+    const [days, types] = await Promise.all([calendarDays(db, filters), typeNames]);
     return days.map((x) => ({
       id: `day-${x.date}-${x.kind}-${typeKey(types, x.course_type)}`,
       start: x.date,
@@ -1000,8 +957,7 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
       },
     }));
   }
-  const sessionsQuery = calendarSessions(db, filters);
-  const [sessions, types] = await Promise.all([sessionsQuery, typeNames]);
+  const [sessions, types] = await Promise.all([calendarSessions(db, filters), typeNames]);
   const multiBranch = new Set(sessions.map((s) => s.branch_id)).size > 1;
   return sessions.map((s) => ({
     id: `session-${s.session_id}`,
