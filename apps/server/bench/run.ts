@@ -439,7 +439,7 @@ async function postgresBench(): Promise<Row[]> {
     };
     results.push(row);
     log(
-      `  ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, SQL p50 ${row.sql_p50_ms} ms (${row.note}), ratio ${row.ratio}`,
+      `  ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms, SQL p50 ${row.sql_p50_ms} ms, SQL p95 ${row.sql_p95_ms} ms (${row.note}), ratio ${row.ratio}`,
     );
   }
 
