@@ -1,5 +1,6 @@
 /** The demo school's exams: every exam screen shows rows on first start (issue 13 item 5). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { createTestApp, type TestApp } from '../helpers.js';
 
@@ -53,5 +54,25 @@ describe('demo exams', () => {
     });
     const seats = await admin.get('/api/exam/session/list', { start: today });
     for (const s of seats.body.data) expect(s.booked).toBe(s.students.length);
+  });
+
+  it('every course line of the demo has its permission row: the registration day + the setting, its passed flag kept', async () => {
+    const rows = async (q: ReturnType<typeof sql>) => (await t.db.execute(q)) as unknown as { rows: any[] };
+    const [missing] = (
+      await rows(sql`select count(*)::int as n from application_courses l
+        where not exists (select 1 from exam_permissions p where p.line_id = l.line_id)`)
+    ).rows;
+    expect(missing.n).toBe(0);
+    // an unchanged permission runs from the (back-dated) registration day; the passed flag is the practical's result
+    const [wrong] = (
+      await rows(sql`select count(*) filter (where p.permission_date <> (a.created_at at time zone 'Asia/Bangkok')::date + s.exam_permission_days
+            and not exists (select 1 from exam_permission_history h where h.line_id = p.line_id)) ::int as dates,
+          count(*) filter (where p.passed <> exists (select 1 from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
+            where x.line_id = p.line_id and x.status = 'passed' and xs.kind = 'practical'))::int as passed,
+          count(*) filter (where p.passed)::int as done
+        from exam_permissions p join applications a on a.application_id = p.application_id cross join school_settings s`)
+    ).rows;
+    expect(wrong).toMatchObject({ dates: 0, passed: 0 });
+    expect(wrong.done).toBeGreaterThan(0);
   });
 });
