@@ -8,7 +8,7 @@
  * (a deposit just after the registration, a balance payment before the branch's next registration).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { makeThaiNationalId } from '@khabkhi/thai';
+import { makeThaiNationalId, todayBangkok } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
 import { courses, otherFees } from './schema/catalog.js';
@@ -19,6 +19,7 @@ import { createApplication, payBalance } from '../modules/applications/service.j
 import { lockApplication, recordRefund } from '../modules/applications/money.js';
 import { fileRequest } from '../modules/approvals/service.js';
 import { voidPayment } from '../modules/payments/void.js';
+import { permissionsFrom } from '../modules/exams/repo.js';
 
 const STUDENTS: [string, string, string, string][] = [
   ['นาย', 'ธนกร', 'วงศ์ใหญ่', '0891234501'],
@@ -245,9 +246,7 @@ async function backdate(db: Db, made: { applicationId: number; branchId: number 
       sql`update applications set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz where application_id = ${applicationId}`,
     );
     // its lines' exam permissions run from the (earlier) registration day
-    await db.execute(sql`update exam_permissions set updated_at = ${at}::timestamptz,
-        permission_date = (${at}::timestamptz at time zone 'Asia/Bangkok')::date + (select exam_permission_days from school_settings where id = 1)
-      where application_id = ${applicationId}`);
+    await permissionsFrom(db, applicationId, todayBangkok(new Date(t)));
     await db.execute(sql`update customers c set created_at = least(c.created_at, ${at}::timestamptz), updated_at = least(c.updated_at, ${at}::timestamptz)
       from applications a where a.application_id = ${applicationId} and c.customer_id = a.customer_id`);
     await db.execute(

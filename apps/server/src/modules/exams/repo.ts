@@ -51,6 +51,11 @@ export async function examSettings(conn: Conn): Promise<ExamSettingsRow> {
   );
 }
 
+/** The last day of the exam permission of a line registered on `registered`: the school's permission days later. */
+async function permissionEnd(conn: Conn, registered: string) {
+  return addDays(registered, (await examSettings(conn)).exam_permission_days);
+}
+
 /**
  * Opens the exam permission of a registration's course lines (in its transaction): until the registration date + the
  * school's permission days, active. The setting at registration decides; changing it later moves no running permission.
@@ -62,15 +67,25 @@ export async function openPermissions(
   registered: string,
 ) {
   if (lineIds.length === 0) return;
-  const { exam_permission_days: days } = await examSettings(tx);
-  await tx.insert(examPermissions).values(
-    lineIds.map((line_id) => ({
-      line_id,
-      application_id: app.application_id,
-      branch_id: app.branch_id,
-      permission_date: addDays(registered, days),
-    })),
-  );
+  const permission_date = await permissionEnd(tx, registered);
+  await tx
+    .insert(examPermissions)
+    .values(
+      lineIds.map((line_id) => ({
+        line_id,
+        application_id: app.application_id,
+        branch_id: app.branch_id,
+        permission_date,
+      })),
+    );
+}
+
+/** Moves the untouched permissions of an application to run from `registered` (the demo back-dates its registrations). */
+export async function permissionsFrom(conn: Conn, applicationId: number, registered: string) {
+  await conn
+    .update(examPermissions)
+    .set({ permission_date: await permissionEnd(conn, registered) })
+    .where(eq(examPermissions.application_id, applicationId));
 }
 
 /**
@@ -273,8 +288,8 @@ export async function attemptPage(conn: Conn, where: SQL | undefined, order: SQL
 
 // ---- sessions ----
 
-/** A session as the calendar shows it. */
-const calendarSelect = {
+/** A session with its branch, seats, result counts, examiner and note. */
+export const sessionSelect = {
   session_id: examSessions.session_id,
   branch_id: examSessions.branch_id,
   branch_name: branches.name,
@@ -287,11 +302,6 @@ const calendarSelect = {
   place: examSessions.place,
   passed: examSessions.passed,
   failed: examSessions.failed,
-};
-
-/** A session with its examiner, note and whether its results are recorded. */
-export const sessionSelect = {
-  ...calendarSelect,
   examiner: examSessions.examiner,
   examiner_id: examSessions.examiner_id,
   note: examSessions.note,
