@@ -68,16 +68,14 @@ export async function openPermissions(
 ) {
   if (lineIds.length === 0) return;
   const permission_date = await permissionEnd(tx, registered);
-  await tx
-    .insert(examPermissions)
-    .values(
-      lineIds.map((line_id) => ({
-        line_id,
-        application_id: app.application_id,
-        branch_id: app.branch_id,
-        permission_date,
-      })),
-    );
+  await tx.insert(examPermissions).values(
+    lineIds.map((line_id) => ({
+      line_id,
+      application_id: app.application_id,
+      branch_id: app.branch_id,
+      permission_date,
+    })),
+  );
 }
 
 /** Moves the untouched permissions of an application to run from `registered` (the demo back-dates its registrations). */
