@@ -163,8 +163,9 @@ describe('vehicle check', () => {
     // back to a new check; the corrected row passes and no check was added
     await form.getByText('บันทึกการตรวจสภาพรถ', { exact: true }).waitFor();
     expect(await page.getByLabel('ทะเบียนรถ').count()).toBe(0); // the exam car again, not the corrected check's values
-    await expect.poll(async () => row.innerText()).toContain('ผ่าน');
-    expect(await row.innerText()).not.toContain('ไม่ผ่าน');
+    // 'ไม่ผ่าน' contains 'ผ่าน': wait for the failed result to go (the table reloads after the banner), then read it
+    await expect.poll(async () => row.innerText()).not.toContain('ไม่ผ่าน');
+    expect(await row.innerText()).toContain('ผ่าน');
     expect(await checksTitle.innerText()).toBe(countBefore);
     const appId = Number(page.url().split('/').pop());
     const audit = await e.app.db.execute(
