@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { fromSatang, phoneSearchDigits, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn, Db, Tx } from '../../db/connection.js';
 import { isoTimestamp, preparedPer } from '../../db/sql.js';
@@ -549,6 +549,8 @@ export interface ListFilter {
   type?: string;
   text?: string;
   owingOnly?: boolean;
+  /** leave out cancelled applications (the exam screens: status ทั้งหมด means every live one) */
+  live?: boolean;
   /** the text filter already resolved to ids (resolveText) */
   textIds?: number[];
 }
@@ -568,7 +570,8 @@ export async function resolveText(db: Db, f: ListFilter): Promise<ListFilter> {
   return ids.length <= 5000 ? { ...f, textIds: ids } : f;
 }
 
-function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
+/** The applications a list's filters pick (the branch checked against the caller's scope). */
+export function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
   const branchId = branchFilter(f.branch);
   if (branchId !== undefined) assertBranch(actor, branchId);
   const text = f.text?.trim();
@@ -577,6 +580,7 @@ function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined {
     branchScopeWhere(actor, applications.branch_id),
     branchId !== undefined ? eq(applications.branch_id, branchId) : undefined,
     isAll(f.status) ? undefined : eq(applications.status, f.status!),
+    f.live ? ne(applications.status, STATUS.cancelled) : undefined,
     isAll(f.type)
       ? undefined
       : sql`exists (select 1 from application_courses l where l.application_id = ${applications.application_id} and l.course_type = ${f.type})`,
@@ -624,6 +628,7 @@ function statsWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined 
     branchScopeWhere(actor, applicationStats.branch_id),
     branchId !== undefined ? eq(applicationStats.branch_id, branchId) : undefined,
     isAll(f.status) ? undefined : eq(applicationStats.status, f.status!),
+    f.live ? ne(applicationStats.status, STATUS.cancelled) : undefined,
   );
 }
 
@@ -684,9 +689,35 @@ export async function applicationTable(
   kind = 'course',
 ) {
   const f = await resolveText(db, f0);
-  const where = listWhere(actor, f, kind);
-  const order = [desc(applications.createdAt), desc(applications.application_id)];
-  let onPage: SQL;
+  const rows = await db
+    .select(rowSelect)
+    .from(applications)
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
+    .where(applicationPageWhere(db, actor, f, perPage, offset, kind))
+    .orderBy(...newestFirst);
+  return rows.map(rowApi);
+}
+
+/** The order of every application list: newest registration first. */
+export const newestFirst = [desc(applications.createdAt), desc(applications.application_id)];
+
+/**
+ * One page of a list's applications (newest first) as a condition on their ids, for a filter whose text is resolved
+ * (resolveText): the ids are taken on the applications' indexes alone, or for a text search from the few matching
+ * ids, so a page joins its customers, branches and lines for its own rows only. `extra` narrows the applications
+ * further (a screen's own filter).
+ */
+export function applicationPageWhere(
+  db: Db,
+  actor: Actor,
+  f: ListFilter,
+  perPage: number,
+  offset: number,
+  kind = 'course',
+  extra?: SQL,
+): SQL {
+  const where = allOf(listWhere(actor, f, kind), extra);
   if (f.textIds) {
     // a few matches: read by primary key, then sorted and paged. OFFSET 0 keeps the matching apart from the
     // LIMIT, which would otherwise tempt the planner to walk the date index past every non-match.
@@ -694,27 +725,18 @@ export async function applicationTable(
       .select({ application_id: applications.application_id, created_at: applications.createdAt })
       .from(applications)
       .where(where);
-    onPage = sql`${applications.application_id} in (select m.application_id from (${matches} offset 0) m order by m.created_at desc, m.application_id desc limit ${perPage} offset ${offset})`;
-  } else {
-    onPage = inArray(
-      applications.application_id,
-      db
-        .select({ id: applications.application_id })
-        .from(applications)
-        .where(where)
-        .orderBy(...order)
-        .limit(perPage)
-        .offset(offset),
-    );
+    return sql`${applications.application_id} in (select m.application_id from (${matches} offset 0) m order by m.created_at desc, m.application_id desc limit ${perPage} offset ${offset})`;
   }
-  const rows = await db
-    .select(rowSelect)
-    .from(applications)
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-    .where(onPage)
-    .orderBy(...order);
-  return rows.map(rowApi);
+  return inArray(
+    applications.application_id,
+    db
+      .select({ id: applications.application_id })
+      .from(applications)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(perPage)
+      .offset(offset),
+  );
 }
 
 /**

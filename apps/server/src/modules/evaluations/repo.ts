@@ -15,11 +15,19 @@ import { courses, evaluates } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
 import { vehicles } from '../../db/schema/fleet.js';
 import { evaluationSettings, studentEvaluations } from '../../db/schema/evaluations.js';
-import type { Actor } from '../../http/auth.js';
+import { examPermissions } from '../../db/schema/exams.js';
+import { liveLineCount } from '../exams/repo.js';
+import { branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
-import { branchFilter } from '../../http/tables.js';
+import { allOf, branchFilter } from '../../http/tables.js';
 import { canonicalMoney } from '../../lib/serialize.js';
-import { applicationIdsMatching } from '../applications/service.js';
+import {
+  applicationIdsMatching,
+  applicationPageWhere,
+  applicationSummary,
+  listWhere,
+  resolveText,
+} from '../applications/service.js';
 import { rowsOf } from '../../db/sql.js';
 
 /** The school's rules until it stores its own in evaluation_settings (row id 1), which then is the truth. */
@@ -74,15 +82,6 @@ function scopeSql(actor: Actor, column: string): SQL {
     actor.branchScope.map((b) => sql`${b}`),
     sql`, `,
   )})`;
-}
-
-function textSql(text: string | undefined): SQL {
-  const t = text?.trim();
-  if (isAll(t) || !t) return sql`true`;
-  const p = `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const digits = t.replace(/\D/g, '');
-  return sql`(a.application_code ilike ${p} or c.fname ilike ${p} or c.sname ilike ${p} or (c.fname || ' ' || c.sname) ilike ${p}
-    or c.idcard ilike ${p}${digits.length >= 3 ? sql` or c.phone_1 like ${`%${digits}%`}` : sql``})`;
 }
 
 export interface ListArgs {
@@ -168,6 +167,15 @@ function trainingStatusFilter(
   };
 }
 
+/** The course lines of live registrations that have a training record (line_training: at least one live evaluation). */
+async function trainedLineCount(db: Db, actor: Actor, branchId: number | undefined) {
+  const own = sql`${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
+  const res = await db.execute(sql`select ((select count(*) from line_training lt where ${own})
+    - (select count(*) from applications a join application_courses l on l.application_id = a.application_id
+         join line_training lt on lt.line_id = l.line_id where a.is_delete and ${own}))::int as n`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
+
 const examStage = sql`case
     when ep.status = 'passed' then ${EXAM_STAGE.passed}::text
     when et.status = 'booked' or ep.status = 'booked' then ${EXAM_STAGE.booked}::text
@@ -239,7 +247,26 @@ export async function evaluateManageRows(
       ${training ? sql`and ${training.where}` : sql``}
       ${byExam ? sql`and ${forCount ? examStageOfFlags : examStage} = ${q.category}` : sql``}`;
   const order = sql`order by a.created_at desc, a.application_id desc, l.line_id desc`;
-  const [page, count] = await Promise.all([
+  // no text, licence type or exam stage: every line, or those not started, counted without visiting the lines
+  const plain =
+    !(text && !isAll(text)) && isAll(q.type) && !byExam && (!byStatus || q.status === EVAL_STATUS.notStarted);
+  const counted = plain
+    ? Promise.all([
+        liveLineCount(
+          db,
+          allOf(
+            branchScopeWhere(actor, examPermissions.branch_id),
+            branchId !== undefined ? eq(examPermissions.branch_id, branchId) : undefined,
+          ),
+        ),
+        byStatus ? trainedLineCount(db, actor, branchId) : 0,
+      ]).then(([lines, trained]) => lines - trained)
+    : db
+        .execute(
+          sql`${training?.stored ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
+        )
+        .then((r) => Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0));
+  const [page, total] = await Promise.all([
     // the page first (materialized), then its rows joined: the laterals run for these rows only
     db.execute(sql`with p as materialized (select l.line_id ${candidates(false)} ${order} limit ${limit} offset ${offset})
     select l.line_id, l.application_id, a.application_code, a.status as app_status, a.branch_id, b.name as branch_name,
@@ -259,12 +286,10 @@ export async function evaluateManageRows(
     ${trainingJoins(passLevel)}
     ${examJoins}
     ${order}`),
-    db.execute(
-      sql`${training?.stored ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
-    ),
+    counted,
   ]);
   return {
-    total: Number(rowsOf<{ n: number }>(count)[0]?.n ?? 0),
+    total,
     rows: rowsOf<Record<string, any>>(page).map(
       (r) =>
         ({
@@ -303,7 +328,15 @@ export const CHECK_STATUS = { pass: 'ผ่าน', fail: 'ไม่ผ่าน
 export const OWNER_NAMES: Record<string, string> = { student: 'รถของผู้เรียน', school: 'รถสอบของโรงเรียน' };
 export const TYPE_NAMES: Record<string, string> = { car: 'รถยนต์', motorcycle: 'รถจักรยานยนต์' };
 
-/** application/getformanageVehicleCheck: course applications with their latest vehicle check. */
+/** Each application's latest live vehicle check with its result (checks are few beside the applications). */
+const latestChecks = sql`select distinct on (v.application_id) v.application_id, v.result from vehicle_checks v
+  where not v.is_delete order by v.application_id, v.check_date desc, v.check_id desc`;
+
+/**
+ * application/getformanageVehicleCheck: course applications with their latest vehicle check. The page and its count
+ * are the application list's (applicationPageWhere, the per-branch statistics); a check result filter starts from
+ * the latest checks, and "not checked yet" is the applications less the checked ones.
+ */
 export async function manageVehicleRows(
   db: Db,
   actor: Actor,
@@ -311,44 +344,92 @@ export async function manageVehicleRows(
   limit: number,
   offset: number,
 ): Promise<{ total: number; rows: ManageVehicleRow[] }> {
-  const branchId = branchFilter(q.branch);
+  const f = await resolveText(db, {
+    branch: q.branch,
+    status: q.status,
+    type: q.type,
+    text: isAll(q.text) ? undefined : q.text,
+  });
   const cat = q.category;
-  const res =
-    await db.execute(sql`select a.application_id, a.application_code, a.branch_id, b.name as branch_name, ${name('c')} as customer_name,
-      c.idcard, c.phone_1 as phone, a.status, a.balance::text as balance, a.created_at,
-      (select string_agg(l.course_name, ', ' order by l.line_no) from application_courses l where l.application_id = a.application_id) as courses,
-      (select min(l.course_type) from application_courses l where l.application_id = a.application_id) as course_type,
-      (select min(l.exam_date)::text from application_courses l where l.application_id = a.application_id) as exam_date,
-      vc.check_id, vc.check_date::text as check_date, vc.result as check_result, coalesce(vc.no || ' ' || vc.province, '') as plate,
-      count(*) over ()::int as total_rows
-    from applications a
-    join customers c on c.customer_id = a.customer_id
-    join branches b on b.branch_id = a.branch_id
+  const result = isAll(cat)
+    ? undefined
+    : cat === CHECK_STATUS.none
+      ? null
+      : cat === CHECK_STATUS.pass
+        ? 'pass'
+        : cat === CHECK_STATUS.fail
+          ? 'fail'
+          : '-';
+  const checked = (r: string | undefined) => sql`from (${latestChecks}) lc
+    join ${applications} on ${applications.application_id} = lc.application_id
+    where ${allOf(listWhere(actor, f, 'course'), r === undefined ? undefined : sql`lc.result = ${r}`)}`;
+  const countChecked = async (r: string | undefined) =>
+    Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${checked(r)}`))[0]?.n ?? 0);
+  const onPage =
+    result === undefined
+      ? applicationPageWhere(db, actor, f, limit, offset)
+      : result === null
+        ? applicationPageWhere(
+            db,
+            actor,
+            f,
+            limit,
+            offset,
+            'course',
+            sql`not exists (select 1 from vehicle_checks v where v.application_id = ${applications.application_id} and not v.is_delete)`,
+          )
+        : sql`${applications.application_id} in (select lc.application_id ${checked(result)}
+            order by ${applications.createdAt} desc, ${applications.application_id} desc limit ${limit} offset ${offset})`;
+  const total = async () => {
+    if (result) return countChecked(result);
+    const all = (await applicationSummary(db, actor, f)).total;
+    return result === null ? all - (await countChecked(undefined)) : all;
+  };
+  const [res, n] = await Promise.all([
+    db.execute(sql`select applications.application_id, applications.application_code, applications.branch_id,
+      b.name as branch_name, ${name('c')} as customer_name, c.idcard, c.phone_1 as phone, applications.status,
+      applications.balance::text as balance, applications.created_at,
+      (select string_agg(l.course_name, ', ' order by l.line_no) from application_courses l where l.application_id = applications.application_id) as courses,
+      (select min(l.course_type) from application_courses l where l.application_id = applications.application_id) as course_type,
+      (select min(l.exam_date)::text from application_courses l where l.application_id = applications.application_id) as exam_date,
+      vc.check_id, vc.check_date::text as check_date, vc.result as check_result, coalesce(vc.no || ' ' || vc.province, '') as plate
+    from ${applications}
+    join customers c on c.customer_id = applications.customer_id
+    join branches b on b.branch_id = applications.branch_id
     left join lateral (select v.check_id, v.check_date, v.result, v.no, v.province from vehicle_checks v
-      where v.application_id = a.application_id and not v.is_delete order by v.check_date desc, v.check_id desc limit 1) vc on true
-    where a.kind = 'course' and ${scopeSql(actor, 'a.branch_id')}
-      ${branchId !== undefined ? sql`and a.branch_id = ${branchId}` : sql``}
-      ${isAll(q.status) ? sql`` : sql`and a.status = ${q.status}`}
-      ${isAll(q.type) ? sql`` : sql`and exists (select 1 from application_courses l where l.application_id = a.application_id and l.course_type = ${q.type})`}
-      ${isAll(cat) ? sql`` : cat === CHECK_STATUS.none ? sql`and vc.check_id is null` : sql`and vc.result = ${cat === CHECK_STATUS.pass ? 'pass' : cat === CHECK_STATUS.fail ? 'fail' : '-'}`}
-      and ${textSql(q.text)}
-    order by a.created_at desc, a.application_id desc limit ${limit} offset ${offset}`);
-  const rows = rowsOf<Record<string, any>>(res);
-  let total = rows[0]?.total_rows ?? 0;
-  if (offset > 0 && rows.length === 0) total = (await manageVehicleRows(db, actor, q, 1, 0)).total;
+      where v.application_id = applications.application_id and not v.is_delete order by v.check_date desc, v.check_id desc limit 1) vc on true
+    where ${onPage}
+    order by applications.created_at desc, applications.application_id desc`),
+    total(),
+  ]);
   return {
-    total,
-    rows: rows.map(
-      ({ total_rows: _t, created_at, ...r }) =>
-        ({
-          ...r,
-          balance: canonicalMoney(r.balance),
-          courses: r.courses ?? '',
-          course_type: r.course_type ?? '',
-          createdAt: new Date(created_at).toISOString(),
-          check_result_name: r.check_result ? CHECK_STATUS[r.check_result as 'pass' | 'fail'] : CHECK_STATUS.none,
-        }) as ManageVehicleRow,
-    ),
+    total: n,
+    rows: rowsOf<{
+      application_id: number;
+      application_code: string;
+      branch_id: number;
+      branch_name: string;
+      customer_name: string;
+      idcard: string;
+      phone: string;
+      status: string;
+      balance: string;
+      created_at: string | Date;
+      courses: string | null;
+      course_type: string | null;
+      exam_date: string | null;
+      check_id: number | null;
+      check_date: string | null;
+      check_result: 'pass' | 'fail' | null;
+      plate: string;
+    }>(res).map(({ created_at, ...r }): ManageVehicleRow => ({
+      ...r,
+      balance: canonicalMoney(r.balance),
+      courses: r.courses ?? '',
+      course_type: r.course_type ?? '',
+      createdAt: new Date(created_at).toISOString(),
+      check_result_name: r.check_result ? CHECK_STATUS[r.check_result] : CHECK_STATUS.none,
+    })),
   };
 }
 

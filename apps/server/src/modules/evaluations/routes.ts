@@ -266,7 +266,7 @@ export default async function evaluationRoutes(plain: FastifyInstance) {
         listFilterOptions(db(), actor),
       ]);
       return table(
-        rows as never[],
+        rows,
         {
           branch: f.branch,
           status: withAll(namedOptions(STATUS_LIST)),

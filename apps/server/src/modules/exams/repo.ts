@@ -429,3 +429,23 @@ export async function historyOfLines(conn: Conn, lineIds: number[]) {
     .where(inArray(examPermissionHistory.line_id, lineIds))
     .orderBy(desc(examPermissionHistory.createdAt), desc(examPermissionHistory.history_id));
 }
+
+/**
+ * How many course lines of live registrations the permission rows under `own` (a condition on exam_permissions) stand
+ * for: every course line has its permission row from its registration's transaction, so this is an index-only count
+ * of the rows less those of cancelled registrations (read from the partial index of the cancelled ones).
+ */
+export async function liveLineCount(conn: Conn, own: SQL | undefined): Promise<number> {
+  const [all, cancelled] = await Promise.all([
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(examPermissions)
+      .where(own),
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(examPermissions)
+      .innerJoin(applications, eq(applications.application_id, examPermissions.application_id))
+      .where(and(own, eq(applications.is_delete, true))),
+  ]);
+  return all[0]!.n - cancelled[0]!.n;
+}

@@ -36,6 +36,7 @@ import { formatThaiDate } from '@khabkhi/thai';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
+import { STATUS } from '../applications/money.js';
 import { getSettings } from '../settings/repo.js';
 import { rosterHtml } from './document.js';
 import {
@@ -402,7 +403,7 @@ export default async function examRoutes(plain: FastifyInstance) {
     ['/application/getforpermission', 'Applications with their course lines’ exam permission (exam permission screen)'],
     [
       '/application/getformanageExam',
-      'Applications with their course lines’ exam state (manage exam; the screen defaults status to ค้างชำระ)',
+      'Applications with their course lines’ exam state (manage exam; status defaults to ค้างชำระ)',
     ],
   ] as const) {
     app.get(
@@ -414,8 +415,13 @@ export default async function examRoutes(plain: FastifyInstance) {
       async (req) => {
         const { page, perPage, offset } = pageOf(req.query);
         const actor = actorOf(req);
+        // manage exam opens on what is still owed (SPEC §2): collect the balance before the exam
+        const q =
+          path === '/application/getformanageExam' && !req.query.status
+            ? { ...req.query, status: STATUS.owing }
+            : req.query;
         const [{ rows, total }, opts] = await Promise.all([
-          applicationsForExam(db(), actor, req.query, perPage, offset),
+          applicationsForExam(db(), actor, q, perPage, offset),
           examFilterOptions(db(), actor),
         ]);
         const statuses = ['ค้างชำระ', 'ชำระครบ', 'คืนเงินบางส่วน', 'คืนเงิน'].map((s) => ({ name: s, value: s }));

@@ -28,7 +28,14 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { allOf, branchFilter } from '../../http/tables.js';
-import { applicationIdsMatching, createApplication } from '../applications/service.js';
+import {
+  applicationIdsMatching,
+  applicationPageWhere,
+  applicationSummary,
+  createApplication,
+  newestFirst,
+  resolveText,
+} from '../applications/service.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { lineTrainingHours, staffOf } from '../evaluations/repo.js';
 import {
@@ -39,6 +46,7 @@ import {
   historyOfLines,
   lineAttempts,
   lineContext,
+  liveLineCount,
   lockSession,
   manoeuvresOf,
   minAgeOf,
@@ -1087,17 +1095,7 @@ export async function permissionTable(db: Db, actor: Actor, f: ExamFilter, limit
         .innerJoin(applications, eq(applications.application_id, p.application_id))
         .where(allOf(own, ofLine, eq(applications.is_delete, false)))
         .then((r) => r[0]!.n)
-    : Promise.all([
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(p)
-          .where(own),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(p)
-          .innerJoin(applications, eq(applications.application_id, p.application_id))
-          .where(allOf(own, eq(applications.is_delete, true))),
-      ]).then(([all, cancelled]) => all[0]!.n - cancelled[0]!.n);
+    : liveLineCount(db, own);
   const [running, ended, total] = await Promise.all([
     walk(gte(p.permission_date, today), [asc(p.permission_date), asc(p.line_id)]),
     walk(lt(p.permission_date, today), [desc(p.permission_date), desc(p.line_id)]),
@@ -1180,52 +1178,47 @@ async function feeApi(db: Db, id: number | null) {
   return f ? { ...f, price: canonicalMoney(f.price) } : null;
 }
 
-/** application/getforpermission and application/getformanageExam: applications with their course lines' exam state. */
+/**
+ * application/getforpermission and application/getformanageExam: applications with their course lines' exam state.
+ * Live applications only (a cancelled one has no exam); the page and its count are the application list's own
+ * (applicationPageWhere, and the per-branch statistics when no text or licence type is given).
+ */
 export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, limit: number, offset: number) {
-  const st = await examSettings(db);
   const today = todayBangkok();
-  const branch = scopedBranch(actor, f.branch);
-  const where = allOf(
-    eq(applications.kind, 'course'),
-    eq(applications.is_delete, false),
-    branchScopeWhere(actor, applications.branch_id),
-    branch !== undefined ? eq(applications.branch_id, branch) : undefined,
-    isAll(f.status) ? undefined : eq(applications.status, f.status!),
-    isAll(f.type)
-      ? undefined
-      : sql`exists (select 1 from application_courses t where t.application_id = ${applications.application_id} and t.course_type = ${f.type})`,
-    textFilter(applications.application_id, f.text),
-  );
-  const apps = await db
-    .select({
-      application_id: applications.application_id,
-      application_code: applications.application_code,
-      status: applications.status,
-      total: applications.total,
-      discount: applications.discount,
-      net: applications.net,
-      paid: applications.paid,
-      balance: applications.balance,
-      customer_id: customers.customer_id,
-      customer_name: customerName,
-      idcard: customers.idcard,
-      phone_1: customers.phone_1,
-      branch_id: applications.branch_id,
-      branch_name: branches.name,
-      createdAt: applications.createdAt,
-    })
-    .from(applications)
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-    .where(where)
-    .orderBy(desc(applications.createdAt), desc(applications.application_id))
-    .limit(limit)
-    .offset(offset);
-  const [{ n }] = (await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(applications)
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .where(where)) as [{ n: number }];
+  const q = await resolveText(db, {
+    branch: f.branch,
+    status: f.status,
+    type: f.type,
+    text: isAll(f.text) ? undefined : f.text,
+    live: true,
+  });
+  const [st, apps, { total: n }] = await Promise.all([
+    examSettings(db),
+    db
+      .select({
+        application_id: applications.application_id,
+        application_code: applications.application_code,
+        status: applications.status,
+        total: applications.total,
+        discount: applications.discount,
+        net: applications.net,
+        paid: applications.paid,
+        balance: applications.balance,
+        customer_id: customers.customer_id,
+        customer_name: customerName,
+        idcard: customers.idcard,
+        phone_1: customers.phone_1,
+        branch_id: applications.branch_id,
+        branch_name: branches.name,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+      .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
+      .where(applicationPageWhere(db, actor, q, limit, offset))
+      .orderBy(...newestFirst),
+    applicationSummary(db, actor, q),
+  ]);
   const ids = apps.map((a) => a.application_id);
   const lines = ids.length
     ? ((await permissionFrom(db, {
