@@ -341,6 +341,35 @@ export async function generateEvaluations(client: SqlRunner, adminId: number, lo
 }
 
 /**
+ * Vehicle checks at the chain's size (the manage-vehicle-check list's result filter): two course lines in three
+ * registered in the last year are checked 20 days after registration for an exam 5 days later, in the student's
+ * own vehicle; one in ten fails (the horn), and half of those pass a second check the next day; one check in 50
+ * was deleted. Idempotent: skipped when checks exist.
+ */
+export async function generateVehicleChecks(client: SqlRunner, adminId: number, log: (s: string) => void) {
+  const t0 = Date.now();
+  await client.exec(`
+    do $$ begin
+      if exists (select 1 from vehicle_checks) then return; end if;
+      insert into vehicle_checks (branch_id, application_id, line_id, check_date, exam_date, owner, no, province, type,
+          tax_until, compulsory_until, items, result, fail_reasons, checked_by, created_by, is_delete)
+        select a.branch_id, a.application_id, l.line_id, d.reg + 20 + k, d.reg + 25, 'student', (1 + l.line_id % 9) || 'กข ' || lpad((l.line_id % 10000)::text, 4, '0'),
+          'กรุงเทพมหานคร', case when l.course_type = 'รถยนต์' then 'car' else 'motorcycle' end, d.reg + 200, d.reg + 200,
+          jsonb_build_array(jsonb_build_object('name', 'แตร', 'ok', not (k = 0 and l.line_id % 10 = 1))),
+          case when k = 0 and l.line_id % 10 = 1 then 'fail' else 'pass' end,
+          case when k = 0 and l.line_id % 10 = 1 then '["ไม่ผ่านรายการตรวจ: แตร"]'::jsonb else '[]'::jsonb end,
+          ${adminId}, ${adminId}, l.line_id % 50 = 7
+        from application_courses l join applications a on a.application_id = l.application_id
+        cross join lateral (select (a.created_at at time zone 'Asia/Bangkok')::date as reg) d
+        cross join generate_series(0, case when l.line_id % 20 = 1 then 1 else 0 end) k
+        where a.kind = 'course' and a.created_at > now() - interval '365 days' and l.line_id % 3 <> 0
+          and d.reg + 20 + k <= (now() at time zone 'Asia/Bangkok')::date;
+    end $$;`);
+  await client.exec('vacuum analyze vehicle_checks');
+  log(`  vehicle checks (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+/**
  * The fleet and the expenses of the chain (issue 14's benchmark): 400 vehicles over the branches, an expense item per
  * sub-category and branch, 200,000 expenses over two years (a third of them for a vehicle, with a rising mileage),
  * other incomes; the per-day totals rebuilt once after the bulk insert (the triggers keep them from then on).

@@ -27,7 +27,15 @@ import { seed } from '../src/db/seed.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
 import { payrollBench, type PayrollBenchRow } from './payroll.js';
 import { LINE_TRAINING_VIOLATIONS_SQL } from '../src/modules/evaluations/training.js';
-import { generate, generateEvaluations, generateExams, generateFleet, PGLITE_SIZES, SIZES } from './generate.js';
+import {
+  generate,
+  generateEvaluations,
+  generateExams,
+  generateFleet,
+  generateVehicleChecks,
+  PGLITE_SIZES,
+  SIZES,
+} from './generate.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base =
@@ -124,6 +132,26 @@ function examRequests(sample: { name: string }, month: string, monthEnd: string)
       `/api/exam/permission?per_page=10&status=${encodeURIComponent('ใกล้หมดอายุ')}`,
     ],
     ['exam/permission expired', `/api/exam/permission?per_page=10&status=${encodeURIComponent('หมดอายุ')}`],
+    // the application lists of the exam screens, as each opens (manage exam and vehicle check: status ค้างชำระ)
+    ['application/getformanageExam page 1 (ค้างชำระ)', '/api/application/getformanageExam?per_page=10'],
+    [
+      'application/getformanageExam page 1, ทั้งหมด',
+      `/api/application/getformanageExam?per_page=10&status=${encodeURIComponent('ทั้งหมด')}`,
+    ],
+    ['application/getforpermission page 1', '/api/application/getforpermission?per_page=10'],
+    ['application/getformanageVehicleCheck page 1 (ค้างชำระ)', '/api/application/getformanageVehicleCheck?per_page=10'],
+    [
+      'application/getformanageVehicleCheck page 1, ทั้งหมด',
+      `/api/application/getformanageVehicleCheck?per_page=10&status=${encodeURIComponent('ทั้งหมด')}`,
+    ],
+    [
+      'application/getformanageVehicleCheck ยังไม่ตรวจ',
+      `/api/application/getformanageVehicleCheck?per_page=10&category=${encodeURIComponent('ยังไม่ตรวจ')}`,
+    ],
+    [
+      'application/getformanageVehicleCheck ไม่ผ่าน, ทั้งหมด',
+      `/api/application/getformanageVehicleCheck?per_page=10&status=${encodeURIComponent('ทั้งหมด')}&category=${encodeURIComponent('ไม่ผ่าน')}`,
+    ],
   ];
 }
 
@@ -321,6 +349,7 @@ async function postgresBench(): Promise<Row[]> {
     if ((await c.query('select count(*)::int as n from vehicles')).rows[0].n < 400) {
       await generateFleet({ exec: (q) => c.query(q) }, adminId, log);
     }
+    await generateVehicleChecks({ exec: (q) => c.query(q) }, adminId, log);
     await c.end();
   }
   const config = loadConfig({
