@@ -126,6 +126,11 @@ export const vehicleChecks = pgTable(
   (t) => [
     index('vehicle_checks_application').on(t.application_id),
     index('vehicle_checks_branch_date').on(t.branch_id, t.check_date),
+    // each application's latest live check (the vehicle list's row and its result filter): the migration adds
+    // INCLUDE (result), which drizzle cannot declare, so the latest results are an index-only scan
+    index('vehicle_checks_latest')
+      .on(t.application_id, t.check_date.desc().nullsFirst(), t.check_id.desc().nullsFirst())
+      .where(sql`not ${t.is_delete}`),
     check(
       'vehicle_checks_owner',
       sql`${t.owner} in ('student', 'school') and (${t.owner} = 'student' or ${t.vehicle_id} is not null)`,
