@@ -220,6 +220,82 @@ export const PermissionRow = Type.Object(
 );
 export type PermissionRow = Static<typeof PermissionRow>;
 
+/** A session with its booked students (exam/session/list). */
+export const SessionWithStudents = Type.Object({ ...ExamSession.properties, students: Type.Array(ExamAttempt) }, open);
+export type SessionWithStudents = Static<typeof SessionWithStudents>;
+
+/** exam/session/get: a session, its students, the manoeuvres of its practical exam and the theory pass mark. */
+export const SessionDetail = Type.Object(
+  {
+    ...SessionWithStudents.properties,
+    manoeuvres: Type.Array(Type.Object({ evaluate_id: Type.Integer(), title: Type.String() }, closed)),
+    theory_questions: Type.Integer(),
+    theory_pass_mark: Type.Integer(),
+  },
+  open,
+);
+export type SessionDetail = Static<typeof SessionDetail>;
+
+/** exam/book: the seat taken and the session's seats after it. */
+export const Booking = Type.Object(
+  { attempt_id: Type.Integer(), session_id: Type.Integer(), booked: Type.Integer(), capacity: Type.Integer() },
+  closed,
+);
+export type Booking = Static<typeof Booking>;
+
+/** exam/home: today's sessions and the permissions ending within the warning days. */
+export const ExamHome = Type.Object(
+  {
+    today: Type.Array(ExamSession),
+    expiring: Type.Array(PermissionRow),
+    expiring_total: Type.Integer(),
+    warn_days: Type.Integer(),
+  },
+  closed,
+);
+export type ExamHome = Static<typeof ExamHome>;
+
+/** A course line of application/getforpermission and getformanageExam: its permission, money and latest exam. */
+export const ExamApplicationLine = Type.Object(
+  {
+    ...PermissionRow.properties,
+    cost: Type.String(),
+    discount: Type.String(),
+    last_status: Nullable(Type.String()),
+    last_status_name: Nullable(Type.String()),
+  },
+  open,
+);
+export type ExamApplicationLine = Static<typeof ExamApplicationLine>;
+
+/** A row of application/getforpermission and getformanageExam: a live course registration and its lines. */
+export const ExamApplicationRow = Type.Object(
+  {
+    application_id: Type.Integer(),
+    application_code: Type.String(),
+    status: Type.String(),
+    total: Type.String(),
+    discount: Type.String(),
+    net: Type.String(),
+    paid: Type.String(),
+    balance: Type.String(),
+    customer_id: Type.Integer(),
+    customer_name: Type.String(),
+    idcard: Type.String(),
+    phone_1: Type.String(),
+    branch_id: Type.Integer(),
+    branch_name: Type.String(),
+    createdAt: Type.String(),
+    course: Type.Array(ExamApplicationLine),
+    other_fee: Type.Array(Type.Unknown(), {
+      maxItems: 0,
+      description: 'other fees take no exam: always empty (SPEC’s shape)',
+    }),
+  },
+  closed,
+);
+export type ExamApplicationRow = Static<typeof ExamApplicationRow>;
+
 export const PermissionHistoryRow = Type.Object(
   {
     history_id: Type.Integer(),

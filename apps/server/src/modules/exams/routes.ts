@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   BookBody,
+  Booking,
   CalendarEvent,
   ExamSettingsBody,
   CalendarQuery,
@@ -13,8 +14,11 @@ import {
   Envelope,
   ExaminerOption,
   ExaminerQuery,
+  ExamApplicationRow,
   ExamAttempt,
+  ExamHome,
   ExamSession,
+  ExamSettings,
   ExamTableFilter,
   ExamTableQuery,
   ExtendBody,
@@ -26,8 +30,10 @@ import {
   RosterBody,
   SessionBody,
   SessionDeleteBody,
+  SessionDetail,
   SessionListQuery,
   SessionUpdateBody,
+  SessionWithStudents,
   TableEnvelope,
   TableQuery,
   EXAM_KIND_NAMES,
@@ -68,7 +74,6 @@ import {
 import { examSettings } from './repo.js';
 
 const tags = ['exams'];
-const Loose = Type.Object({}, { additionalProperties: true });
 const Link = Type.Object({ pdf: Type.String() });
 const RequestMade = Type.Union([
   Type.Null(),
@@ -76,10 +81,6 @@ const RequestMade = Type.Union([
 ]);
 const AppTableFilter = Type.Object(
   { branch: Type.Array(Option), status: Type.Array(Option), type: Type.Array(Option) },
-  { additionalProperties: true },
-);
-const SessionWithStudents = Type.Object(
-  { ...ExamSession.properties, students: Type.Array(ExamAttempt) },
   { additionalProperties: true },
 );
 
@@ -156,7 +157,7 @@ export default async function examRoutes(plain: FastifyInstance) {
         tags,
         summary: 'One session with its students, the manoeuvres of its practical exam and the theory pass mark',
         querystring: RosterBody,
-        response: { 200: Envelope(Loose) },
+        response: { 200: Envelope(SessionDetail) },
       },
     },
     async (req) => ok(await sessionDetail(db(), actorOf(req), req.query.session_id)),
@@ -181,7 +182,7 @@ export default async function examRoutes(plain: FastifyInstance) {
     '/exam/session/create',
     {
       config: { auth: ['create', 'Exam'] },
-      schema: { tags, summary: 'Create an exam session', body: SessionBody, response: { 200: Envelope(Loose) } },
+      schema: { tags, summary: 'Create an exam session', body: SessionBody, response: { 200: Envelope(ExamSession) } },
     },
     async (req) => {
       const row = await db().transaction((tx) => createSession(tx, actorOf(req), req.body, req.id));
@@ -200,7 +201,7 @@ export default async function examRoutes(plain: FastifyInstance) {
         tags,
         summary: 'Update an exam session (seats never below the bookings)',
         body: SessionUpdateBody,
-        response: { 200: Envelope(Loose) },
+        response: { 200: Envelope(ExamSession) },
       },
     },
     async (req) =>
@@ -233,7 +234,7 @@ export default async function examRoutes(plain: FastifyInstance) {
         tags,
         summary: 'Book a course line onto a session: every rule checked, the seat taken under the session’s lock',
         body: BookBody,
-        response: { 200: Envelope(Loose) },
+        response: { 200: Envelope(Booking) },
       },
     },
     async (req) => {
@@ -410,7 +411,12 @@ export default async function examRoutes(plain: FastifyInstance) {
       path,
       {
         config: { auth: ['read', 'Exam'] },
-        schema: { tags, summary, querystring: TableQuery, response: { 200: TableEnvelope(Loose, AppTableFilter) } },
+        schema: {
+          tags,
+          summary,
+          querystring: TableQuery,
+          response: { 200: TableEnvelope(ExamApplicationRow, AppTableFilter) },
+        },
       },
       async (req) => {
         const { page, perPage, offset } = pageOf(req.query);
@@ -459,7 +465,7 @@ export default async function examRoutes(plain: FastifyInstance) {
         summary:
           'The exam rules of the school (pass mark, retake wait, permission days, full payment, minimum hours, request fees)',
         body: ExamSettingsBody,
-        response: { 200: Envelope(Loose) },
+        response: { 200: Envelope(ExamSettings) },
       },
     },
     async (req) => {
@@ -475,7 +481,7 @@ export default async function examRoutes(plain: FastifyInstance) {
       schema: {
         tags,
         summary: 'Home page: today’s sessions and the permissions ending within the warning days',
-        response: { 200: Envelope(Loose) },
+        response: { 200: Envelope(ExamHome) },
       },
     },
     async (req) => ok(await examHome(db(), actorOf(req))),

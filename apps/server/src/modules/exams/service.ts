@@ -163,7 +163,13 @@ export async function createSession(tx: Tx, actor: Actor, b: SessionBody, reqId?
     { entity: 'exam_session', entityId: row!.session_id, action: 'create', branchId: b.branch_id, after: row },
     reqId,
   );
-  return row!;
+  return sessionAnswer(tx, row!.session_id);
+}
+
+/** A session as the API answers it (with its branch's name and free seats), read in the writing transaction. */
+async function sessionAnswer(tx: Tx, sessionId: number) {
+  const [s] = await sessionsBetween(tx, eq(examSessions.session_id, sessionId));
+  return sessionApi(s!);
 }
 
 export async function updateSession(tx: Tx, actor: Actor, b: SessionBody & { session_id: number }, reqId?: string) {
@@ -207,7 +213,7 @@ export async function updateSession(tx: Tx, actor: Actor, b: SessionBody & { ses
     { entity: 'exam_session', entityId: b.session_id, action: 'update', branchId: b.branch_id, before, after: row },
     reqId,
   );
-  return row!;
+  return sessionAnswer(tx, b.session_id);
 }
 
 export async function deleteSession(tx: Tx, actor: Actor, sessionId: number, reqId?: string) {
@@ -1223,8 +1229,6 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
   const lines = ids.length
     ? ((await permissionFrom(db, {
         ...permissionSelect(st, today),
-        course_id: applicationCourses.course_id,
-        promotion_code: applicationCourses.promotion_code,
         cost: applicationCourses.cost,
         discount: applicationCourses.discount,
         last_status: sql<

@@ -9,6 +9,7 @@ import { addDays, todayBangkok } from '@khabkhi/thai';
 import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ExamApplicationRow } from '@khabkhi/contracts';
 import { api } from '../../api/client';
 import { useSession } from '../../app/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
@@ -174,20 +175,6 @@ export function PermissionList() {
   );
 }
 
-interface ManageRow {
-  application_id: number;
-  application_code: string;
-  status: string;
-  net: string;
-  paid: string;
-  balance: string;
-  customer_name: string;
-  phone_1: string;
-  branch_name: string;
-  createdAt: string;
-  course: (Permission & { last_status: string | null; last_status_name: string | null })[];
-}
-
 function TodaySessions() {
   const today = todayBangkok();
   const q = useQuery({
@@ -221,7 +208,7 @@ function TodaySessions() {
 
 export function ManageExam() {
   return (
-    <ListPage<ManageRow>
+    <ListPage<ExamApplicationRow>
       title="จัดการสอบ"
       subtitle="ผู้เรียนและสถานะการสอบของแต่ละหลักสูตร (ค่าเริ่มต้น: ค้างชำระ — เก็บเงินให้ครบก่อนสอบ)"
       endpoint="/application/getformanageExam"

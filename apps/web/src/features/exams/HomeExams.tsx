@@ -3,17 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { ThaiDate } from '../../components/ThaiDate';
-import { examKeys, type Permission, type Session } from './api';
-
-interface Home {
-  today: Session[];
-  expiring: Permission[];
-  expiring_total: number;
-  warn_days: number;
-}
+import type { ExamHome } from '@khabkhi/contracts';
+import { examKeys } from './api';
 
 export default function HomeExams() {
-  const q = useQuery({ queryKey: examKeys.home, queryFn: () => api.get<Home>('/exam/home') });
+  const q = useQuery({ queryKey: examKeys.home, queryFn: () => api.get<ExamHome>('/exam/home') });
   const d = q.data;
   if (!d) return null;
   return (

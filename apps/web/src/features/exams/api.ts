@@ -1,16 +1,19 @@
 /** The exam feature's types (from the contracts), query keys and small helpers. */
 import type { Static } from 'typebox';
-import type { CalendarEvent, ExamAttempt, ExamSession, PermissionDetail, PermissionRow } from '@khabkhi/contracts';
+import type {
+  CalendarEvent,
+  ExamAttempt,
+  PermissionDetail,
+  PermissionRow,
+  SessionDetail as SessionDetailSchema,
+  SessionWithStudents,
+} from '@khabkhi/contracts';
 import { addDays } from '@khabkhi/thai';
 import { tableKeys } from '../../api/queryKeys';
 
 export type Attempt = Static<typeof ExamAttempt>;
-export type Session = Static<typeof ExamSession> & { students: Attempt[] };
-export type SessionDetail = Session & {
-  manoeuvres: { evaluate_id: number; title: string }[];
-  theory_questions: number;
-  theory_pass_mark: number;
-};
+export type Session = Static<typeof SessionWithStudents>;
+export type SessionDetail = Static<typeof SessionDetailSchema>;
 export type Permission = Static<typeof PermissionRow>;
 export type PermissionInfo = Static<typeof PermissionDetail>;
 export type CalEvent = Static<typeof CalendarEvent>;
