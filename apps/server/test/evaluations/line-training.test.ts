@@ -286,9 +286,17 @@ describe('the figures kept at commit', () => {
     const gone = await rows<{ n: number }>(t, sql`select count(*)::int as n from line_training`);
     await t.db.execute(sql`delete from line_training`);
     await t.db.execute(sql`delete from line_criterion_levels`);
+    // before 0027 the stored rows had no course columns (here: not yet required); 0027 then fills and requires them
+    await t.db.execute(
+      sql`alter table line_training alter column course_id drop not null, alter column course_type drop not null`,
+    );
     const migration = fs.readFileSync(path.join(migrationsFolder, '0025_line_training.sql'), 'utf8');
     const backfill = migration.slice(migration.indexOf('-- Backfill'));
     for (const s of backfill.split('--> statement-breakpoint')) await t.db.execute(sql.raw(s));
+    const courses = fs.readFileSync(path.join(migrationsFolder, '0027_line_training_course.sql'), 'utf8');
+    for (const s of courses.split('--> statement-breakpoint'))
+      if (!/ADD (COLUMN|CONSTRAINT)/.test(s)) await t.db.execute(sql.raw(s));
+    expect(await rows(t, LINE_TRAINING_VIOLATIONS_SQL)).toEqual([]);
     expect(await rows<{ n: number }>(t, sql`select count(*)::int as n from line_training`)).toEqual(gone);
     // the page's figures (from the evaluations) and the stored ones agree: the deleted session does not count
     expect(await check(lineId)).toMatchObject({

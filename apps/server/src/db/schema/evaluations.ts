@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { branches, day, ts, users } from './core.js';
-import { evaluates } from './catalog.js';
+import { courses, evaluates } from './catalog.js';
 import { applicationCourses, applications } from './money.js';
 import { vehicles } from './fleet.js';
 
@@ -159,6 +159,11 @@ export const lineTraining = pgTable(
     branch_id: integer('branch_id')
       .notNull()
       .references(() => branches.branch_id),
+    /** the line's course and licence type (a line never changes them): the status count reads no line */
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.course_id),
+    course_type: text('course_type').notNull(),
     theory_hours: integer('theory_hours').notNull(),
     practice_hours: integer('practice_hours').notNull(),
     /** the date of the latest live evaluation */

@@ -140,6 +140,12 @@ const examJoins = sql`${sql.join(
  * "completed" as a materialized CTE (a branch's few thousand rows joined to their lines by key instead of the
  * chain's lines scanned for them); "not started" anti-joins the table itself (a hash anti-join for the chain).
  */
+/** The active criteria of each licence type (what a line must pass to complete its training). */
+const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
+/** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
+const trainingDone = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
+      and lt.criteria_passed >= coalesce(ct.total, 0))`;
+
 function trainingStatusFilter(
   status: string | undefined,
   actor: Actor,
@@ -155,24 +161,28 @@ function trainingStatusFilter(
     return { stored: null, join: () => sql``, where: sql`false` };
   const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.criteria_passed from line_training lt
     where ${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
-  const done = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
-      and lt.criteria_passed >= coalesce(ct.total, 0))`;
   return {
     stored,
     join: (forCount) => sql`join ${forCount ? sql`lts` : sql`(${stored})`} lt on lt.line_id = l.line_id
     join courses co on co.course_id = l.course_id
-    left join (select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type) ct
-      on ct.type = l.course_type`,
-    where: status === EVAL_STATUS.completed ? done : sql`not ${done}`,
+    left join ${criteriaTotals} ct on ct.type = l.course_type`,
+    where: status === EVAL_STATUS.completed ? trainingDone : sql`not ${trainingDone}`,
   };
 }
 
-/** The course lines of live registrations that have a training record (line_training: at least one live evaluation). */
-async function trainedLineCount(db: Db, actor: Actor, branchId: number | undefined) {
-  const own = sql`${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
-  const res = await db.execute(sql`select ((select count(*) from line_training lt where ${own})
-    - (select count(*) from applications a join application_courses l on l.application_id = a.application_id
-         join line_training lt on lt.line_id = l.line_id where a.is_delete and ${own}))::int as n`);
+/**
+ * The course lines of live registrations that have a training record (line_training: at least one live evaluation),
+ * or only those whose training is complete (done) or not yet (not done): counted on the stored rows alone (each
+ * holds its branch, course and licence type), less those of cancelled registrations.
+ */
+async function trainedLineCount(db: Db, actor: Actor, branchId: number | undefined, done?: boolean) {
+  const own = sql`${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}
+    ${done === undefined ? sql`` : done ? sql`and ${trainingDone}` : sql`and not ${trainingDone}`}`;
+  const stored = sql`line_training lt join courses co on co.course_id = lt.course_id
+    left join ${criteriaTotals} ct on ct.type = lt.course_type`;
+  const res = await db.execute(sql`select ((select count(*) from ${stored} where ${own})
+    - (select count(*) from ${stored} join application_courses l on l.line_id = lt.line_id
+         join applications a on a.application_id = l.application_id where a.is_delete and ${own}))::int as n`);
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 
@@ -247,25 +257,29 @@ export async function evaluateManageRows(
       ${training ? sql`and ${training.where}` : sql``}
       ${byExam ? sql`and ${forCount ? examStageOfFlags : examStage} = ${q.category}` : sql``}`;
   const order = sql`order by a.created_at desc, a.application_id desc, l.line_id desc`;
-  // no text, licence type or exam stage: every line, or those not started, counted without visiting the lines
-  const plain =
-    !(text && !isAll(text)) && isAll(q.type) && !byExam && (!byStatus || q.status === EVAL_STATUS.notStarted);
-  const counted = plain
-    ? Promise.all([
-        liveLineCount(
-          db,
-          allOf(
-            branchScopeWhere(actor, examPermissions.branch_id),
-            branchId !== undefined ? eq(examPermissions.branch_id, branchId) : undefined,
-          ),
-        ),
-        byStatus ? trainedLineCount(db, actor, branchId) : 0,
-      ]).then(([lines, trained]) => lines - trained)
-    : db
-        .execute(
-          sql`${training?.stored ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
-        )
-        .then((r) => Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0));
+  // no text, licence type or exam stage: counted without visiting the lines — every line (its permission rows), those
+  // in training or complete (the stored rows), those not started (every line less the stored ones)
+  const plain = !(text && !isAll(text)) && isAll(q.type) && !byExam;
+  const allLines = () =>
+    liveLineCount(
+      db,
+      allOf(
+        branchScopeWhere(actor, examPermissions.branch_id),
+        branchId !== undefined ? eq(examPermissions.branch_id, branchId) : undefined,
+      ),
+    );
+  const counted =
+    plain && !byStatus
+      ? allLines()
+      : plain && q.status === EVAL_STATUS.notStarted
+        ? Promise.all([allLines(), trainedLineCount(db, actor, branchId)]).then(([all, trained]) => all - trained)
+        : plain && (q.status === EVAL_STATUS.training || q.status === EVAL_STATUS.completed)
+          ? trainedLineCount(db, actor, branchId, q.status === EVAL_STATUS.completed)
+          : db
+              .execute(
+                sql`${training?.stored ? sql`with lts as materialized (${training.stored}) ` : sql``}select count(*)::int as n ${candidates(true)}`,
+              )
+              .then((r) => Number(rowsOf<{ n: number }>(r)[0]?.n ?? 0));
   const [page, total] = await Promise.all([
     // the page first (materialized), then its rows joined: the laterals run for these rows only
     db.execute(sql`with p as materialized (select l.line_id ${candidates(false)} ${order} limit ${limit} offset ${offset})

@@ -34,11 +34,11 @@ export function refreshStatements(lines: string): string[] {
       where not se.is_delete and se.line_id in (${lines})
       order by se.line_id, er.evaluate_id, se.date desc, se.evaluation_id desc`,
     `delete from line_training where line_id in (${lines})`,
-    `insert into line_training (line_id, branch_id, theory_hours, practice_hours, last_date, evaluations, criteria_passed)
-      select se.line_id, a.branch_id, sum(se.theory_hours), sum(se.practice_hours), max(se.date), count(*), 0
+    `insert into line_training (line_id, branch_id, course_id, course_type, theory_hours, practice_hours, last_date, evaluations, criteria_passed)
+      select se.line_id, a.branch_id, l.course_id, l.course_type, sum(se.theory_hours), sum(se.practice_hours), max(se.date), count(*), 0
       from student_evaluations se join application_courses l on l.line_id = se.line_id
       join applications a on a.application_id = l.application_id
-      where not se.is_delete and se.line_id in (${lines}) group by se.line_id, a.branch_id`,
+      where not se.is_delete and se.line_id in (${lines}) group by se.line_id, a.branch_id, l.course_id, l.course_type`,
     recountStatement(lines),
   ];
 }
@@ -88,11 +88,11 @@ export async function recountCriterionLines(tx: Conn, evaluateId: number) {
  * the tests and the bench check it.
  */
 export const LINE_TRAINING_VIOLATIONS_SQL: SQL = sql.raw(`
-  with live as (select se.line_id, a.branch_id, sum(se.theory_hours)::int as theory, sum(se.practice_hours)::int as practice,
-      max(se.date) as last_date, count(*)::int as n
+  with live as (select se.line_id, a.branch_id, l.course_id, l.course_type, sum(se.theory_hours)::int as theory,
+      sum(se.practice_hours)::int as practice, max(se.date) as last_date, count(*)::int as n
     from student_evaluations se join application_courses l on l.line_id = se.line_id
     join applications a on a.application_id = l.application_id
-    where not se.is_delete group by se.line_id, a.branch_id),
+    where not se.is_delete group by se.line_id, a.branch_id, l.course_id, l.course_type),
   lvl as (select distinct on (se.line_id, er.evaluate_id) se.line_id, er.evaluate_id, er.level
     from evaluation_results er join student_evaluations se on se.evaluation_id = er.evaluation_id
     where not se.is_delete order by se.line_id, er.evaluate_id, se.date desc, se.evaluation_id desc),
@@ -101,8 +101,10 @@ export const LINE_TRAINING_VIOLATIONS_SQL: SQL = sql.raw(`
     where lvl.level >= ${passLevelSql} group by lvl.line_id),
   want as (select live.*, coalesce(passed.n, 0) as passed from live left join passed on passed.line_id = live.line_id)
   select coalesce(w.line_id, lt.line_id) as line_id, 'line_training' as what from want w full join line_training lt on lt.line_id = w.line_id
-    where w.line_id is null or lt.line_id is null or (w.branch_id, w.theory, w.practice, w.last_date, w.n, w.passed)
-      is distinct from (lt.branch_id, lt.theory_hours, lt.practice_hours, lt.last_date, lt.evaluations, lt.criteria_passed)
+    where w.line_id is null or lt.line_id is null
+      or (w.branch_id, w.course_id, w.course_type, w.theory, w.practice, w.last_date, w.n, w.passed)
+      is distinct from (lt.branch_id, lt.course_id, lt.course_type, lt.theory_hours, lt.practice_hours, lt.last_date,
+        lt.evaluations, lt.criteria_passed)
   union all
   select coalesce(l.line_id, s.line_id), 'line_criterion_levels' from lvl l full join line_criterion_levels s
     on s.line_id = l.line_id and s.evaluate_id = l.evaluate_id
