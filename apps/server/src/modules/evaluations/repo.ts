@@ -130,6 +130,12 @@ const examJoins = sql`${sql.join(
   ),
   sql``,
 )}`;
+/** The active criteria of each licence type (what a line must pass to complete its training). */
+const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
+/** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
+const trainingDone = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
+      and lt.criteria_passed >= coalesce(ct.total, 0))`;
+
 /**
  * The training status filter over every candidate line, from the figures kept at commit (training.ts): no stored
  * row is "not started" (an anti-join); a stored row is "completed" when its hours reach the course's (read live) and
@@ -138,14 +144,9 @@ const examJoins = sql`${sql.join(
  * `stored` is the stored rows of the branch and scope asked (a line's row has its application's branch): the page
  * reads them as a subquery (an index lookup per line it walks, newest first), the count of "in training" and
  * "completed" as a materialized CTE (a branch's few thousand rows joined to their lines by key instead of the
- * chain's lines scanned for them); "not started" anti-joins the table itself (a hash anti-join for the chain).
+ * chain's lines scanned for them); "not started" anti-joins the table itself (a hash anti-join for the chain). Without
+ * a text, licence type or exam stage the count is trainedLineCount's instead.
  */
-/** The active criteria of each licence type (what a line must pass to complete its training). */
-const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
-/** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
-const trainingDone = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
-      and lt.criteria_passed >= coalesce(ct.total, 0))`;
-
 function trainingStatusFilter(
   status: string | undefined,
   actor: Actor,
