@@ -127,8 +127,14 @@ describe('money after registration', () => {
     await page.goto(`${e.baseUrl}/cash-close`);
     await page.getByTestId('cash-close').waitFor();
     await page.getByRole('button', { name: 'ปิดยอดและพิมพ์' }).click();
-    const popup = page.waitForEvent('popup');
+    // the PDF opens when the close answers: wait for that answer first (a missed click then fails here, by name), and
+    // give both the time a close takes with two browser suites on a loaded 2-core machine (it once passed 30 s there)
+    const closed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/cash-close/close', {
+      timeout: 90_000,
+    });
+    const popup = page.waitForEvent('popup', { timeout: 90_000 });
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'ปิดยอด' }).click();
+    expect((await closed).status()).toBe(200);
     const pdf = await popup;
     expect((await page.request.get(pdf.url())).headers()['content-type']).toBe('application/pdf');
     await expect.poll(async () => banner(page)).toContain('ปิดยอดประจำวันเรียบร้อยแล้ว');
