@@ -162,6 +162,16 @@ describe('sessions', () => {
       place: 'ห้อง 2',
     });
     expect(up.status, up.body.message).toBe(200);
+    // create and update answer the session as the lists do (branch, kind name, free seats), not the stored row
+    const listed = (await admin.get('/api/exam/session/list', { start: today, end: today })).body.data.find(
+      (x: any) => x.session_id === id,
+    );
+    const { students: _students, ...asListed } = listed;
+    expect(up.body.data).toEqual(asListed);
+    expect(up.body.data).toMatchObject({ start_time: '10:30', kind_name: 'ภาคทฤษฎี', booked: 2, free: 1 });
+    expect(up.body.data.branch_name).toBeTruthy();
+    for (const stored of ['is_delete', 'created_by', 'createdAt', 'updatedAt'])
+      expect(up.body.data, stored).not.toHaveProperty(stored);
     refused(await admin.del('/api/exam/session/delete', { session_id: id }), 400, 'มีผู้จอง 2 คน');
     const empty = await session();
     expect((await admin.del('/api/exam/session/delete', { session_id: empty })).status).toBe(200);

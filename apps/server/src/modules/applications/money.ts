@@ -28,6 +28,10 @@ export const STATUS = {
   cancelled: 'ยกเลิก',
 } as const;
 export const STATUS_LIST = [STATUS.owing, STATUS.paid, STATUS.partlyRefunded, STATUS.refunded, STATUS.cancelled];
+
+/** A list that opens on what is still owed (SPEC §2): no status given means ค้างชำระ; ทั้งหมด still means every one. */
+export const owingByDefault = <Q extends { status?: string }>(q: Q): Q =>
+  q.status === undefined || q.status === '' ? { ...q, status: STATUS.owing } : q;
 export const PAY_TYPE_LABEL: Record<PayType, string> = { cash: 'เงินสด', transfer: 'โอนเงิน' };
 
 /** What a transfer carries besides its amount: the bank, when it was made, the slip's reference, optionally the slip's photo. */

@@ -31,7 +31,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { CustomerInput } from '../customers/schemas.js';
 import { applicationLink, receiptLink, registerMoneyDocuments } from './documents.js';
 import { idempotent } from './idempotency.js';
-import { STATUS } from './money.js';
+import { owingByDefault } from './money.js';
 import {
   applicationSummary,
   applicationTable,
@@ -303,7 +303,7 @@ export default async function applicationRoutes(plain: FastifyInstance) {
     query: TableQuery,
     rowsOf: (q: TableQuery, perPage: number, offset: number) => Promise<R[]>,
   ) {
-    const q0 = { ...query, status: query.status === undefined || query.status === '' ? STATUS.owing : query.status };
+    const q0 = owingByDefault(query);
     const { page, perPage, offset } = pageOf(q0);
     const q = await resolveText(db(), q0);
     const [rows, filter, { total, totals }] = await Promise.all([

@@ -130,6 +130,9 @@ const examJoins = sql`${sql.join(
   ),
   sql``,
 )}`;
+/** The stored training rows (lt) of the caller's scope and the branch asked (a row has its application's branch). */
+const storedOwn = (actor: Actor, branchId: number | undefined) =>
+  sql`${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
 /** The active criteria of each licence type (what a line must pass to complete its training). */
 const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
 /** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
@@ -161,7 +164,7 @@ function trainingStatusFilter(
   if (status !== EVAL_STATUS.training && status !== EVAL_STATUS.completed)
     return { stored: null, join: () => sql``, where: sql`false` };
   const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.criteria_passed from line_training lt
-    where ${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
+    where ${storedOwn(actor, branchId)}`;
   return {
     stored,
     join: (forCount) => sql`join ${forCount ? sql`lts` : sql`(${stored})`} lt on lt.line_id = l.line_id
@@ -177,7 +180,7 @@ function trainingStatusFilter(
  * holds its branch, course and licence type), less those of cancelled registrations.
  */
 async function trainedLineCount(db: Db, actor: Actor, branchId: number | undefined, done?: boolean) {
-  const own = sql`${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}
+  const own = sql`${storedOwn(actor, branchId)}
     ${done === undefined ? sql`` : done ? sql`and ${trainingDone}` : sql`and not ${trainingDone}`}`;
   const stored = sql`line_training lt join courses co on co.course_id = lt.course_id
     left join ${criteriaTotals} ct on ct.type = lt.course_type`;
@@ -397,8 +400,9 @@ export async function manageVehicleRows(
             order by ${applications.createdAt} desc, ${applications.application_id} desc limit ${limit} offset ${offset})`;
   const total = async () => {
     if (result) return countChecked(result);
-    const all = (await applicationSummary(db, actor, f)).total;
-    return result === null ? all - (await countChecked(undefined)) : all;
+    if (result === undefined) return (await applicationSummary(db, actor, f)).total;
+    const [all, checkedCount] = await Promise.all([applicationSummary(db, actor, f), countChecked(undefined)]);
+    return all.total - checkedCount;
   };
   const [res, n] = await Promise.all([
     db.execute(sql`select applications.application_id, applications.application_code, applications.branch_id,

@@ -32,7 +32,7 @@ import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { namedOptions, withAll } from '../../http/tables.js';
-import { STATUS, STATUS_LIST } from '../applications/money.js';
+import { owingByDefault, STATUS_LIST } from '../applications/money.js';
 import { getApplicationDetail, listFilterOptions } from '../applications/service.js';
 import { certificateLink, registerEvaluationDocuments, trainingRecordLink } from './documents.js';
 import {
@@ -258,8 +258,7 @@ export default async function evaluationRoutes(plain: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const q = { ...req.query };
-      if (q.status === undefined || q.status === '') q.status = STATUS.owing;
+      const q = owingByDefault(req.query);
       const { page, perPage, offset } = pageOf(q);
       const [{ rows, total }, f] = await Promise.all([
         manageVehicleRows(db(), actor, q, perPage, offset),

@@ -42,7 +42,7 @@ import { formatThaiDate } from '@khabkhi/thai';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { STATUS } from '../applications/money.js';
+import { owingByDefault } from '../applications/money.js';
 import { getSettings } from '../settings/repo.js';
 import { rosterHtml } from './document.js';
 import {
@@ -400,11 +400,16 @@ export default async function examRoutes(plain: FastifyInstance) {
   );
 
   // ---- the application lists of the exam screens ----
-  for (const [path, summary] of [
-    ['/application/getforpermission', 'Applications with their course lines’ exam permission (exam permission screen)'],
+  for (const [path, summary, owingFirst] of [
+    [
+      '/application/getforpermission',
+      'Applications with their course lines’ exam permission (exam permission screen)',
+      false,
+    ],
     [
       '/application/getformanageExam',
       'Applications with their course lines’ exam state (manage exam; status defaults to ค้างชำระ)',
+      true,
     ],
   ] as const) {
     app.get(
@@ -422,10 +427,7 @@ export default async function examRoutes(plain: FastifyInstance) {
         const { page, perPage, offset } = pageOf(req.query);
         const actor = actorOf(req);
         // manage exam opens on what is still owed (SPEC §2): collect the balance before the exam
-        const q =
-          path === '/application/getformanageExam' && !req.query.status
-            ? { ...req.query, status: STATUS.owing }
-            : req.query;
+        const q = owingFirst ? owingByDefault(req.query) : req.query;
         const [{ rows, total }, opts] = await Promise.all([
           applicationsForExam(db(), actor, q, perPage, offset),
           examFilterOptions(db(), actor),
