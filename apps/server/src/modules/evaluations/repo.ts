@@ -21,13 +21,7 @@ import { branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import { canonicalMoney } from '../../lib/serialize.js';
-import {
-  applicationIdsMatching,
-  applicationPageWhere,
-  applicationSummary,
-  listWhere,
-  resolveText,
-} from '../applications/service.js';
+import { applicationIdsMatching, applicationPageWhere, applicationSummary, listWhere, resolveText } from '../applications/lists.js';
 import { rowsOf } from '../../db/sql.js';
 
 /** The school's rules until it stores its own in evaluation_settings (row id 1), which then is the truth. */

@@ -28,14 +28,8 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { allOf, branchFilter } from '../../http/tables.js';
-import {
-  applicationIdsMatching,
-  applicationPageWhere,
-  applicationSummary,
-  createApplication,
-  newestFirst,
-  resolveText,
-} from '../applications/service.js';
+import { applicationIdsMatching, applicationPageWhere, applicationSummary, newestFirst, resolveText } from '../applications/lists.js';
+import { createApplication } from '../applications/create.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { lineTrainingHours, staffOf } from '../evaluations/repo.js';
 import {
