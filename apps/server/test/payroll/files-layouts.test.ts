@@ -202,7 +202,7 @@ fieldByField(
 );
 fieldByField(
   'Bangkok Bank trailer',
-  bbl.trailer,
+  bbl.trailer!,
   { seq: 3, from_account: '1234567890', count: 1, total: 2895792 },
   {
     type: [1, 1, 'T'],

@@ -14,11 +14,13 @@ import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } fro
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/client';
 import { PhotoAvatar } from '../components/PhotoAvatar';
+import { fullName } from '../components/fullName';
+import { AllowedNavProvider } from '../routing/nav';
 import { allowedNav, NAV_GROUPS, navEntryOf } from './navigation';
 import { PageServices } from './pageServices';
 import { SideMenu, type SideMenuGroup } from './SideMenu';
 import { UserMenu } from './UserMenu';
-import { useSession } from './useSession';
+import { useSession } from '../api/useSession';
 import './shell.css';
 
 /*
@@ -27,13 +29,6 @@ import './shell.css';
  * with antd's look (shell.css); antd's App (message/modal for the pages) comes with the first page that is not
  * the home page.
  */
-
-export function fullName(
-  u: { prefix?: string | null; fname?: string | null; sname?: string | null } | null | undefined,
-): string {
-  if (!u) return '';
-  return [`${u.prefix ?? ''}${u.fname ?? ''}`, u.sname ?? ''].filter(Boolean).join(' ');
-}
 
 /** Whether the window is at least `px` wide (antd's breakpoints: sm 576, md 768, xl 1200). */
 function useMinWidth(px: number): boolean {
@@ -111,8 +106,8 @@ export function AppLayout() {
     navigate('/login', { replace: true });
   };
 
+  const allowed = useMemo(() => allowedNav(ability), [ability]);
   const groups = useMemo<SideMenuGroup[]>(() => {
-    const allowed = allowedNav(ability);
     return NAV_GROUPS.map((g) => ({
       key: g.key,
       label: g.label,
@@ -130,7 +125,7 @@ export function AppLayout() {
           ) : undefined,
         })),
     }));
-  }, [ability]);
+  }, [allowed]);
 
   const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setCollapsedChoice(!collapsed));
 
@@ -230,7 +225,9 @@ export function AppLayout() {
           {header}
         </div>
         <main className="kk-content">
-          <Pages home={location.pathname === '/'} />
+          <AllowedNavProvider value={allowed}>
+            <Pages home={location.pathname === '/'} />
+          </AllowedNavProvider>
         </main>
         <footer className="kk-footer">ขับขี่ · ระบบหลังบ้านโรงเรียนสอนขับรถ</footer>
       </div>

@@ -10,8 +10,9 @@ import { can, session } from '../api/session';
 import { prefetchList } from '../components/listQuery';
 import { LoginPage } from '../features/auth/LoginPage';
 import { queryClient } from './providers';
+import { preloadPage } from './navigation';
 import { RESOURCES, type Resource } from './registry';
-import { useSession } from './useSession';
+import { useSession } from '../api/useSession';
 
 const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.AppLayout })));
 const Forbidden = lazy(() => import('./statusPages').then((m) => ({ default: m.Forbidden })));
@@ -64,7 +65,7 @@ function route(r: Resource) {
       <Page />
     ),
     loader: ({ request }: { request: Request }) => {
-      Page.preload();
+      preloadPage(r);
       if (r.list && (!r.ability || can(session.ability, r.ability[0], r.ability[1])) && session.isLoggedIn()) {
         prefetchList(queryClient, r.list, new URL(request.url).searchParams);
       }

@@ -6,149 +6,39 @@ import {
   HistoryEnvelope,
   HistoryQuery,
   IdParams,
-  Option,
   PayrollFilter,
-  PayrollRow,
   PayrollTableQuery,
-  PayslipPdfBody,
-  PayslipRow,
-  PAYROLL_STATE_NAMES,
-  PayrollReopenBody,
-  ReportRow,
   ReportUpdate,
   Sheet,
   SheetQuery,
   SheetUpdate,
   StaffDetail,
-  StepBody,
   TableEnvelope,
-  Totals,
   UserItem,
   UserItemCreate,
   UserItemQuery,
   UserItemUpdate,
-  type PayrollState,
 } from '@khabkhi/contracts';
-import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
-import { actorOf, assertBranch } from '../../http/auth.js';
+import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { idFilter } from '../../http/tables.js';
-import { payslipsHtml, summaryHtml } from './document.js';
-import { statutoryRoutes } from './statutory-routes.js';
-import {
-  approve,
-  branchOfUser,
-  confirm,
-  createUserItem,
-  currentMonth,
-  getPayroll,
-  getSheet,
-  monthName,
-  payrollRows,
-  payrollTable,
-  payslipTable,
-  reopen,
-  reportTable,
-  saveSheet,
-  staffDetail,
-  submit,
-  updateUserItem,
-  userHistory,
-  userItems,
-  type PayslipSnapshot,
-} from './service.js';
-import {
-  branchCode,
-  currentPayslips,
-  findPayrollRecord,
-  findPayslip,
-  hasCurrentPayslip,
-  payslipBranch,
-  schoolSettingsRow,
-} from './repo.js';
-
-const tags = ['payroll'];
-const Row = Type.Object({ ...PayrollRow.properties });
-const ReportFilter = Type.Object({ branch: Type.Array(Option), month: Type.Array(Option), status: Type.Array(Option) });
-const ReportEnvelope = Type.Object({
-  ...TableEnvelope(ReportRow, ReportFilter).properties,
-  month: Type.String(),
-  totals: Totals,
-});
-const stepMessages = {
-  submit: 'ส่งตรวจเงินเดือนเรียบร้อยแล้ว รอผู้จัดการสาขายืนยัน',
-  confirm: 'ยืนยันเงินเดือนเรียบร้อยแล้ว รอเจ้าของกิจการอนุมัติ',
-  approve: 'อนุมัติเงินเดือนเรียบร้อยแล้ว ออกสลิปเงินเดือนให้พนักงานทุกคนแล้ว และรอบนี้ถูกล็อก',
-};
+import { saveSheet } from './save.js';
+import { getSheet } from './sheet.js';
+import { payrollTable, reportTable } from './lists.js';
+import { staffDetail, userHistory } from './employee.js';
+import { createUserItem, updateUserItem, userItems } from './standing.js';
+import { currentMonth, monthName } from './common.js';
+import { branchOfUser } from './repo.js';
+import { Row, ReportEnvelope, tags } from './schemas.js';
+import { workflowRoutes } from './workflow-routes.js';
+import { payslipRoutes } from './payslip-routes.js';
+import { fileRoutes } from './file-routes.js';
 
 /** Payroll: a branch's month (sheet), the report, the workflow submit → confirm → approve, payslips, standing items. */
 export default async function payrollRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
-
-  const school = async () => {
-    const s = await schoolSettingsRow(db());
-    return { name: s?.name ?? '', tax_id: s?.tax_id ?? '' };
-  };
-  registerDocumentType(plain, 'payslip', async (id) => {
-    const s = await findPayslip(db(), id);
-    if (!s) throw notFound('ไม่พบสลิปเงินเดือนนี้');
-    const snap = s.snapshot as unknown as PayslipSnapshot;
-    return {
-      pdf: await app.documents.html(payslipsHtml(await school(), [snap])),
-      filename: `สลิปเงินเดือน-${s.month}-${snap.employee.name}${s.version > 1 ? `-ฉบับที่${s.version}` : ''}.pdf`,
-    };
-  });
-  registerDocumentType(plain, 'payslips', async (id) => {
-    const list = await currentPayslips(db(), id);
-    if (!list.length) throw notFound('ยังไม่มีสลิปเงินเดือนของรอบนี้');
-    const code = await branchCode(db(), list[0]!.branch_id);
-    return {
-      pdf: await app.documents.html(
-        payslipsHtml(
-          await school(),
-          list.map((s) => s.snapshot as unknown as PayslipSnapshot),
-        ),
-      ),
-      filename: `สลิปเงินเดือน-${code}-${list[0]!.month}.pdf`,
-    };
-  });
-  registerDocumentType(plain, 'payroll-summary', async (id) => {
-    const p = await findPayrollRecord(db(), id);
-    if (!p) throw notFound('ไม่พบรอบเงินเดือนนี้');
-    const [row] = await payrollRows(db(), [p]);
-    const sheet = await getSheet(
-      db(),
-      {
-        userId: 0,
-        username: '',
-        roleId: 0,
-        roleSlug: '',
-        branchId: p.branch_id,
-        familyId: '',
-        abilities: [],
-        branchScope: null,
-      },
-      String(p.branch_id),
-      p.month,
-    );
-    const steps = [
-      row!.submitted.by ? `ส่งตรวจโดย ${row!.submitted.by}` : '',
-      row!.confirmed.by ? `ยืนยันโดย ${row!.confirmed.by}` : '',
-      row!.approved.by ? `อนุมัติโดย ${row!.approved.by}` : '',
-    ].filter(Boolean);
-    const html = summaryHtml({
-      school: (await school()).name,
-      branch: row!.branch_name,
-      month_name: row!.month_name,
-      status_name: row!.status_name,
-      lines: sheet.lines,
-      totals: sheet.totals,
-      steps,
-    });
-    return { pdf: await app.documents.html(html), filename: `สรุปเงินเดือน-${p.month}.pdf` };
-  });
 
   app.get(
     '/payroll/gettable',
@@ -339,109 +229,7 @@ export default async function payrollRoutes(plain: FastifyInstance) {
     },
   );
 
-  const step = (
-    name: 'submit' | 'confirm' | 'approve',
-    auth: ['update' | 'approve', 'Payroll'],
-    fn: typeof submit,
-    summary: string,
-  ) =>
-    app.post(
-      `/payroll/${name}`,
-      {
-        config: { auth },
-        schema: { tags, summary, body: StepBody, response: { 200: Envelope(Row) } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const p = await db().transaction((tx) => fn(tx, actor, req.body.payroll_id, req.id));
-        return ok((await payrollRows(db(), [p]))[0]!, stepMessages[name]);
-      },
-    );
-  step('submit', ['update', 'Payroll'], submit, 'Submit a draft (HR): the sheet is frozen as computed now');
-  step('confirm', ['approve', 'Payroll'], confirm, 'Confirm a submitted payroll (branch manager; never the submitter)');
-  step(
-    'approve',
-    ['approve', 'Payroll'],
-    approve,
-    'Approve a confirmed payroll (owner; never the submitter): locked, payslips issued',
-  );
-
-  app.post(
-    '/payroll/reopen',
-    {
-      config: { auth: ['approve', 'Payroll'] },
-      schema: {
-        tags,
-        summary:
-          'Reopen an approved payroll (owner, with a reason; audited): it returns to draft and its payslips are reissued as a new version at the next approval',
-        body: PayrollReopenBody,
-        response: { 200: Envelope(Row) },
-      },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      const p = await db().transaction((tx) => reopen(tx, actor, req.body.payroll_id, req.body.reason, req.id));
-      return ok(
-        (await payrollRows(db(), [p]))[0]!,
-        `เปิดรอบเงินเดือนใหม่แล้ว (สถานะ ${PAYROLL_STATE_NAMES[p.status as PayrollState]}) เมื่ออนุมัติอีกครั้งจะออกสลิปฉบับที่ ${p.version}`,
-      );
-    },
-  );
-
-  app.get(
-    '/payroll/payslip/gettable',
-    {
-      config: { auth: ['read', 'Payroll'] },
-      schema: {
-        tags,
-        summary: 'Issued payslips (every version; the current one flagged)',
-        querystring: PayrollTableQuery,
-        response: {
-          200: TableEnvelope(PayslipRow, Type.Object({ branch: Type.Array(Option), month: Type.Array(Option) })),
-        },
-      },
-    },
-    async (req) => {
-      const { page, perPage, offset } = pageOf(req.query);
-      const r = await payslipTable(db(), actorOf(req), req.query, perPage, offset);
-      return table(r.rows, r.filter, page, perPage, r.total);
-    },
-  );
-
-  app.post(
-    '/payroll/payslip/pdf',
-    {
-      config: { auth: ['read', 'Payroll'] },
-      schema: {
-        tags,
-        summary: 'Signed link (data.pdf) to one payslip, all payslips of a payroll, or the month’s summary',
-        body: PayslipPdfBody,
-        response: { 200: Envelope(Type.Object({ pdf: Type.String() })) },
-      },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      const b = req.body;
-      if (b.payslip_id) {
-        const s = await payslipBranch(db(), b.payslip_id);
-        if (!s) throw notFound('ไม่พบสลิปเงินเดือนนี้');
-        assertBranch(actor, s.branch_id);
-        return ok({ pdf: await signDocumentLink(app.deps.secret, { type: 'payslip', id: b.payslip_id }) });
-      }
-      if (!b.payroll_id) throw badRequest('สลิปเงินเดือน: ต้องระบุสลิปหรือรอบเงินเดือน');
-      const p = await getPayroll(db(), actor, b.payroll_id);
-      if (b.document !== 'summary') {
-        if (!(await hasCurrentPayslip(db(), p.payroll_id)))
-          throw badRequest('ยังไม่มีสลิปเงินเดือนของรอบนี้ สลิปออกเมื่อเงินเดือนได้รับอนุมัติ');
-      }
-      return ok({
-        pdf: await signDocumentLink(app.deps.secret, {
-          type: b.document === 'summary' ? 'payroll-summary' : 'payslips',
-          id: p.payroll_id,
-        }),
-      });
-    },
-  );
-
-  statutoryRoutes(plain);
+  workflowRoutes(plain);
+  payslipRoutes(plain);
+  fileRoutes(plain);
 }

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/core.js';
 import { payrollCertificates } from '../../db/schema/certificates.js';
 import { payrollLines, payrolls } from '../../db/schema/payroll.js';
 import { audit } from '../../http/audit.js';
-import { assertBranch, type Actor } from '../../http/auth.js';
+import type { Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import {
   badIds,
@@ -27,8 +27,9 @@ import {
   type BankKey,
 } from './files.js';
 import { BANK_FILES } from './layouts/banks.js';
-import { approvedLinesOfYear, findBranch, linesWithUsers, schoolSettingsRow } from './repo.js';
-import { getPayroll, lastDayOf, ratesFor } from './service.js';
+import { lastDayOf } from './common.js';
+import { ratesFor } from './rates.js';
+import { approvedLinesOfYear, findBranch, getPayroll, linesWithUsers, schoolSettingsRow } from './repo.js';
 
 export type FileKind = 'sso' | 'sso_xlsx' | 'pnd1' | 'bank' | 'bank_ktb' | 'bank_bbl';
 export interface FileRequest {
@@ -190,14 +191,6 @@ export async function produceFile(db: Db, actor: Actor, b: FileRequest, reqId?: 
 }
 
 // ---- 50 ทวิ ---------------------------------------------------------------------------------------
-
-/** An employee, or a leaver (soft-deleted) — the certificate and the history are theirs to keep; in the caller's branch scope. */
-export async function employeeOrLeaver(conn: Conn, actor: Actor, userId: number) {
-  const [u] = await conn.select().from(users).where(eq(users.user_id, userId));
-  if (!u) throw notFound('ไม่พบพนักงานนี้');
-  assertBranch(actor, u.branch_id);
-  return u;
-}
 
 /** One employee's approved payroll lines of a year (Common Era): income (salary + incomes), tax, social security. */
 export async function yearOf(conn: Conn, userId: number, year: number) {

@@ -3,7 +3,7 @@ import { Alert, Button, Input, type InputRef } from 'antd';
 import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, login, SESSION_EXPIRED } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { th } from '../../i18n/th';
 
 /**

@@ -4,7 +4,7 @@ import { Button, Card, Col, Form, Input, Popconfirm, Row, Select, Skeleton, Spac
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';

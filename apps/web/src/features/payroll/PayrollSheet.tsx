@@ -31,7 +31,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';

@@ -8,8 +8,8 @@ import { actorOf, assertBranch } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { wht50Html } from './document.js';
-import { findBranch } from './repo.js';
-import { certificateData, employeeOrLeaver, issueCertificate, paidByBranch, produceFile, yearOf } from './statutory.js';
+import { branchOfUser, findBranch } from './repo.js';
+import { certificateData, issueCertificate, paidByBranch, produceFile, yearOf } from './statutory.js';
 
 const tags = ['payroll'];
 const Year = Type.Integer({ minimum: 2000, maximum: 2100 });
@@ -18,7 +18,7 @@ const IdInt = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const pack = (id: number, year: number) => id * 10000 + year;
 const unpack = (v: number) => ({ id: Math.floor(v / 10000), year: v % 10000 });
 
-export function statutoryRoutes(plain: FastifyInstance) {
+export function fileRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
 
@@ -110,7 +110,8 @@ export function statutoryRoutes(plain: FastifyInstance) {
     async (req) => {
       const actor = actorOf(req);
       const { user_id, year } = req.body;
-      await employeeOrLeaver(db(), actor, user_id);
+      // a leaver keeps their certificate: found even once deleted
+      await branchOfUser(db(), actor, user_id, true);
       const y = await yearOf(db(), user_id, year);
       if (!y.months) throw badRequest(`ยังไม่มีเงินเดือนที่อนุมัติแล้วของพนักงานนี้ในปี ${year + 543}`);
       const c = await issueCertificate(db(), actor, user_id, year, req.id);
