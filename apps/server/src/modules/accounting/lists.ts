@@ -7,7 +7,7 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { allOf, branchFilter, idFilter, withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/lists.js';
+import { branchOptionsFor } from '../applications/index.js';
 import { buildChart, INCOME_SOURCES, S } from './chart.js';
 import {
   expenseAggregates,

@@ -3,7 +3,7 @@ import type { ProfitLossQuery } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
 import { type Actor } from '../../http/auth.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/lists.js';
+import { branchOptionsFor } from '../applications/index.js';
 import { INCOME_SOURCES, REFUND_SLICE, S } from './chart.js';
 import { profitLossSums, type Range } from './repo.js';
 

@@ -13,7 +13,7 @@ import type { ReceiptSnapshot } from '../../documents/types.js';
 import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { formatAddress, fullName } from '../customers/service.js';
+import { formatAddress, fullName } from '../customers/index.js';
 import { KeyTaken, type Claim } from './idempotency.js';
 import { formatNumber, type Series } from './numbers.js';
 

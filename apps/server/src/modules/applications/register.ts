@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { fromSatang, todayBangkok } from '@khabkhi/thai';
 import type { Db } from '../../db/connection.js';
-import { branches, schoolSettings } from '../../db/schema/core.js';
+import { schoolSettings } from '../../db/schema/core.js';
 import { courses } from '../../db/schema/catalog.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { branchFilter } from '../../http/tables.js';
-import { checkPromotion } from '../promotions/check.js';
-import { courseTypeMinAges } from '../catalog/routes.js';
-import { emptyCatalogHint, offeredAt, offeredCatalog, priceAt } from '../catalog/offer.js';
+import { checkPromotion } from '../promotions/index.js';
+import { courseTypeMinAges, emptyCatalogHint, offeredAt, offeredCatalog, priceAt } from '../catalog/index.js';
 import { PAY_TYPE_LABEL, S } from './money.js';
 import { m } from './kinds.js';
 import { BANKS } from './pay.js';

@@ -6,8 +6,7 @@ import { cashCloses, payments } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { dayLockSql } from '../applications/money.js';
-import { transferText } from '../applications/documents.js';
+import { dayLockSql, transferText } from '../applications/index.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import type { CloseTotals } from '@khabkhi/contracts';
 

@@ -23,8 +23,8 @@ import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { formatThaiDate } from '@khabkhi/thai';
-import { EVALUATE_CATEGORIES } from '../catalog/options.js';
-import { examKindsOf, lineAttempts } from '../exams/repo.js';
+import { EVALUATE_CATEGORIES } from '../catalog/index.js';
+import { examKindsOf, lineAttempts } from '../exams/index.js';
 import {
   applicationOf,
   criteriaOf,
@@ -32,11 +32,11 @@ import {
   evaluationSettingsOf,
   examCarsOf,
   lineOf,
-  staffOf,
   today,
   vehicleCheckRows,
   type EvaluationSettings,
 } from './repo.js';
+import { staffOf } from '../employees/index.js';
 import { lockRules, recountAllLines, refreshLineTraining } from './training.js';
 
 const CATEGORY_NAMES: Record<string, string> = Object.fromEntries(EVALUATE_CATEGORIES.map((c) => [c.value, c.name]));

@@ -42,8 +42,8 @@ import { formatThaiDate } from '@khabkhi/thai';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { owingByDefault } from '../applications/money.js';
-import { getSettings } from '../settings/repo.js';
+import { owingByDefault } from '../applications/index.js';
+import { getSettings } from '../settings/index.js';
 import { rosterHtml } from './document.js';
 import {
   applicationsForExam,

@@ -28,10 +28,17 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { allOf, branchFilter } from '../../http/tables.js';
-import { applicationIdsMatching, applicationPageWhere, applicationSummary, newestFirst, resolveText } from '../applications/lists.js';
-import { createApplication } from '../applications/create.js';
+import {
+  applicationIdsMatching,
+  applicationPageWhere,
+  applicationSummary,
+  newestFirst,
+  resolveText,
+  createApplication,
+} from '../applications/index.js';
 import { canonicalMoney } from '../../lib/serialize.js';
-import { lineTrainingHours, staffOf } from '../evaluations/repo.js';
+import { staffOf } from '../employees/index.js';
+import { lineTrainingHours } from './training-hours.js';
 import {
   attemptPage,
   attemptsOfSessions,

@@ -17,7 +17,7 @@ import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { assertLiveBranch } from '../../http/branch.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import { dayLockSql } from '../applications/money.js';
+import { dayLockSql } from '../applications/index.js';
 
 export const PAY_TYPE_NAME: Record<string, string> = { cash: 'เงินสด', transfer: 'โอนเงิน' };
 /** Expense sub-categories that are renewals of a vehicle's legal dates (the catalog's seeded names). */

@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { wht50Html } from './document.js';
 import { bankCsv, pnd1Text, ssoText } from './files.js';
-import { formatAddress } from '../customers/service.js';
+import { formatAddress } from '../customers/index.js';
 import { fromSatang, toSatang, todayBangkok } from '@khabkhi/thai';
 import { lastDayOf } from './common.js';
 import { ratesFor } from './rates.js';
