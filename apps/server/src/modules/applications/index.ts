@@ -7,7 +7,6 @@ export {
   applicationIdsMatching,
   applicationPageWhere,
   applicationSummary,
-  branchOptionsFor,
   listFilterOptions,
   listWhere,
   newestFirst,

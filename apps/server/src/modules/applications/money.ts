@@ -6,7 +6,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { buddhistYear, formatBaht, formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
-import { isoTimestamp } from '../../db/sql.js';
+import { isoTimestamp, rowsOf } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { applications, customers, payments } from '../../db/schema/money.js';
 import type { ReceiptSnapshot } from '../../documents/types.js';
@@ -57,7 +57,7 @@ export async function assertDayOpen(tx: Conn, branchId: number, date: string) {
   const res = await tx.execute(
     sql`select 1 from cash_closes where branch_id = ${branchId} and business_date = ${date}::date and reopened_at is null`,
   );
-  if ((res as unknown as { rows: unknown[] }).rows.length) throw dayClosed(date);
+  if (rowsOf<unknown>(res).length) throw dayClosed(date);
 }
 
 export const dayClosed = (date: string) =>

@@ -11,13 +11,13 @@ import { courseTypeMinAges, emptyCatalogHint, offeredAt, offeredCatalog, priceAt
 import { PAY_TYPE_LABEL, S } from './money.js';
 import { m } from './kinds.js';
 import { BANKS } from './pay.js';
-import { branchOptionsFor } from './lists.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 export const PREFIXES = ['นาย', 'นาง', 'นางสาว', 'เด็กชาย', 'เด็กหญิง', 'Mr.', 'Mrs.', 'Ms.', 'Miss'];
 
 /** application/getforregister: what the registration form offers for a branch. */
 export async function registerOptions(db: Db, actor: Actor, branchParam?: string) {
-  const branchList = await branchOptionsFor(db, actor);
+  const branchList = await liveBranchesInScope(db, actor);
   let branchId = actor.branchId;
   const asked = branchFilter(branchParam);
   if (asked !== undefined) {

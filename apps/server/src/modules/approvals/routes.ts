@@ -13,8 +13,8 @@ import {
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/index.js';
 import { decideRequest, pendingCount, REQUEST_STATUS, requestTable } from './service.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 const tags = ['requests'];
 
@@ -72,7 +72,7 @@ export default async function requestRoutes(plain: FastifyInstance) {
       return table(
         rows,
         {
-          branch: withAll((await branchOptionsFor(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))),
+          branch: withAll((await liveBranchesInScope(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))),
           status: withAll(Object.entries(REQUEST_STATUS).map(([value, name]) => ({ name, value }))),
         },
         page,

@@ -16,10 +16,11 @@ import { actorOf, type Actor } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { withAll } from '../../http/tables.js';
-import { receiptLink, branchOptionsFor } from '../applications/index.js';
+import { receiptLink } from '../applications/index.js';
 import { editPayType, paymentScoped, paymentTable, rangeOf } from './service.js';
 import { voidPayment } from './void.js';
 import { fileRequest } from '../approvals/index.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 const tags = ['payments'];
 
@@ -48,7 +49,7 @@ export default async function paymentRoutes(plain: FastifyInstance) {
   async function history(actor: Actor, q: TableQuery, defaultRange: 'today' | 'month') {
     const { page, perPage, offset } = pageOf(q);
     const { rows, total, totals } = await paymentTable(db(), actor, q, perPage, offset, defaultRange);
-    const branches = await branchOptionsFor(db(), actor);
+    const branches = await liveBranchesInScope(db(), actor);
     return {
       ...table(
         rows,
