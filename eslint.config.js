@@ -1,8 +1,27 @@
 // ESLint (flat config): typescript-eslint's recommended rules, kept modest so they guard real mistakes, plus the
-// architecture rule of DESIGN.md "Layout": a routes.ts holds no SQL — queries live in repo/service files.
+// architecture rules of docs/architecture.md: a routes.ts holds no SQL (queries live in repo/service files), a server
+// module is imported only through its index.ts and module dependencies go one way (apps/server/lint), and no source
+// file is over 500 lines.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import serverModules from './apps/server/lint/module-boundaries.js';
+
+/**
+ * TEMPORARY: source files still over 500 lines whose split is under way in other branches. Remove an entry when its
+ * split lands; the list only shrinks (a new long file is split, not listed).
+ */
+const MAX_LINES_PENDING_SPLITS = [
+  'apps/server/src/modules/exams/service.ts',
+  'apps/server/src/modules/exams/routes.ts',
+  'apps/server/src/modules/evaluations/service.ts',
+  'apps/server/src/modules/evaluations/repo.ts',
+  'apps/web/src/features/applications/ApplicationDetail.tsx',
+  'apps/web/src/features/applications/NewApplication.tsx',
+  'apps/web/src/features/exams/ExamCalendar.tsx',
+  'apps/web/src/features/employees/EmployeeDetail.tsx',
+  'apps/web/src/features/vehicles/VehicleDetail.tsx',
+];
 
 export default tseslint.config(
   {
@@ -74,5 +93,25 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // one feature per folder, files by use case: no source file over 500 lines (tests, bench, migrations and generated
+    // files aside)
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      '**/test/**',
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.e2e.ts',
+      '**/bench/**',
+      '**/db/migrations/**',
+      ...MAX_LINES_PENDING_SPLITS,
+    ],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // server modules: imported only through their index.ts (also by the seeds and app.ts), and no loop between them
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: serverModules },
+    rules: { 'server/module-boundaries': 'error' },
   },
 );

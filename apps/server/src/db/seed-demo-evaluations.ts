@@ -12,8 +12,7 @@ import { courses, evaluates } from './schema/catalog.js';
 import { applicationCourses, applications } from './schema/money.js';
 import { vehicles } from './schema/fleet.js';
 import { evaluationResults, studentEvaluations, vehicleChecks } from './schema/evaluations.js';
-import { evaluationSettingsOf } from '../modules/evaluations/repo.js';
-import { refreshLineTraining } from '../modules/evaluations/training.js';
+import { evaluationSettingsOf, refreshLineTraining } from '../modules/evaluations/index.js';
 
 const PLATES: Record<string, [string, string][]> = {
   HQ: [

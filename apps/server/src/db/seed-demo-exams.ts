@@ -13,7 +13,7 @@ import { branches, roles, schoolSettings, users } from './schema/core.js';
 import { evaluates, otherFees } from './schema/catalog.js';
 import { applicationCourses, applications } from './schema/money.js';
 import { examAttempts, examPermissionHistory, examPermissions, examSessions } from './schema/exams.js';
-import { refreshPassed } from '../modules/exams/repo.js';
+import { refreshPassed } from '../modules/exams/index.js';
 
 export async function seedDemoExams(db: Db) {
   const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(examSessions)) as [{ n: number }];

@@ -12,15 +12,13 @@ import { makeThaiNationalId, todayBangkok } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
 import { courses, otherFees } from './schema/catalog.js';
-import { offeredAtSql } from '../modules/catalog/offer.js';
+import { offeredAtSql } from '../modules/catalog/index.js';
 import { applications } from './schema/money.js';
 import type { Actor } from '../http/auth.js';
-import { createApplication } from '../modules/applications/create.js';
-import { payBalance } from '../modules/applications/pay.js';
-import { lockApplication, recordRefund } from '../modules/applications/money.js';
-import { fileRequest } from '../modules/approvals/service.js';
-import { voidPayment } from '../modules/payments/void.js';
-import { permissionsFrom } from '../modules/exams/repo.js';
+import { createApplication, payBalance, lockApplication, recordRefund } from '../modules/applications/index.js';
+import { fileRequest } from '../modules/approvals/index.js';
+import { voidPayment } from '../modules/payments/index.js';
+import { permissionsFrom } from '../modules/exams/index.js';
 
 const STUDENTS: [string, string, string, string][] = [
   ['นาย', 'ธนกร', 'วงศ์ใหญ่', '0891234501'],

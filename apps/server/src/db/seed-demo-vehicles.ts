@@ -13,7 +13,7 @@ import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
 import { expenseCategories, listExpenses } from './schema/catalog.js';
 import { accountingFiles, expenses, vehicleOdometer, vehicles } from './schema/fleet.js';
-import { saveFile } from '../modules/files/repo.js';
+import { saveFile } from '../modules/files/index.js';
 import { composeBill, repairItems, type DemoBill } from './demo-bills.js';
 
 type V = Omit<typeof vehicles.$inferInsert, 'branch_id'>;

@@ -6,14 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { desc, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
 import { Envelope, Id, ListFilter, TableEnvelope, TableQuery } from '@khabkhi/contracts';
 import { fromSatang, toSatang } from '@khabkhi/thai';
 import type { Conn, Db } from '../db/connection.js';
 import type { Repository, SoftDeleteTable } from '../db/repository.js';
-import { branches } from '../db/schema/core.js';
 import { audit } from './audit.js';
 import { actorOf, assertBranch, branchScopeWhere, type Actor } from './auth.js';
 import { assertLiveBranch } from './branch.js';
@@ -21,6 +20,7 @@ import type { Subject } from './abilities.js';
 import { ALL, isAll, ok, pageOf, table } from './envelope.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import { allOf, branchFilter, textSearch, withAll, type Opt } from './tables.js';
+import { liveBranchesInScope } from './branch.js';
 
 export const ACTIVE_OPTIONS: Opt[] = [
   { name: 'เปิดใช้งาน', value: true },
@@ -323,11 +323,7 @@ export function crudRoutes<T extends SoftDeleteTable>(plain: FastifyInstance, sp
         ...(spec.branched
           ? {
               branch: withAll(
-                await db()
-                  .select({ value: branches.branch_id, name: branches.name })
-                  .from(branches)
-                  .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
-                  .orderBy(asc(branches.branch_id)),
+                (await liveBranchesInScope(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name })),
               ),
             }
           : {}),

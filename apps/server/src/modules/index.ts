@@ -1,24 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import authRoutes from './auth/routes.js';
-import branchRoutes from './branches/routes.js';
-import fileRoutes from './files/routes.js';
-import settingsRoutes from './settings/routes.js';
-import userRoutes from './employees/routes.js';
-import applicationRoutes from './applications/routes.js';
-import cashCloseRoutes from './cashclose/routes.js';
-import catalogRoutes from './catalog/routes.js';
-import customerRoutes from './customers/routes.js';
-import paymentRoutes from './payments/routes.js';
-import requestRoutes from './approvals/routes.js';
-import auditRoutes from './audit/routes.js';
-import accountingRoutes from './accounting/routes.js';
-import evaluationRoutes from './evaluations/routes.js';
-import vehicleRoutes from './vehicles/routes.js';
-import expenseRoutes from './expenses/routes.js';
-import payrollRoutes from './payroll/routes.js';
-import examRoutes from './exams/routes.js';
+import { routes as authRoutes } from './auth/index.js';
+import { routes as branchRoutes } from './branches/index.js';
+import { routes as fileRoutes } from './files/index.js';
+import { routes as settingsRoutes } from './settings/index.js';
+import { routes as userRoutes } from './employees/index.js';
+import { routes as applicationRoutes } from './applications/index.js';
+import { routes as cashCloseRoutes } from './cashclose/index.js';
+import { routes as catalogRoutes } from './catalog/index.js';
+import { routes as customerRoutes } from './customers/index.js';
+import { routes as paymentRoutes } from './payments/index.js';
+import { routes as requestRoutes } from './approvals/index.js';
+import { routes as auditRoutes } from './audit/index.js';
+import { routes as accountingRoutes } from './accounting/index.js';
+import { routes as evaluationRoutes } from './evaluations/index.js';
+import { routes as vehicleRoutes } from './vehicles/index.js';
+import { routes as expenseRoutes } from './expenses/index.js';
+import { routes as payrollRoutes } from './payroll/index.js';
+import { routes as examRoutes } from './exams/index.js';
 
-/** One Fastify plugin per feature, each mounted under /api. */
+/**
+ * One Fastify plugin per feature, each mounted under /api. Each comes from its module's index.ts, which also registers
+ * the module's hooks on the modules below it (exam permissions on a registration, training counts on a criterion).
+ */
 export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   userRoutes,

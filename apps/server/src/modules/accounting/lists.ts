@@ -7,7 +7,6 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { allOf, branchFilter, idFilter, withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/lists.js';
 import { buildChart, INCOME_SOURCES, S } from './chart.js';
 import {
   expenseAggregates,
@@ -18,6 +17,7 @@ import {
   type IncomeWhere,
   type Range,
 } from './repo.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 export const PAY_TYPES = [
   { value: 'cash', name: 'เงินสด' },
@@ -107,7 +107,7 @@ async function expenseCategoryOptions(db: Db) {
 }
 
 export async function filterOptions(db: Db, actor: Actor, side: 'income' | 'expenses', range: Range) {
-  const branchOpts = (await branchOptionsFor(db, actor)).map((b) => ({ value: b.branch_id, name: b.name }));
+  const branchOpts = (await liveBranchesInScope(db, actor)).map((b) => ({ value: b.branch_id, name: b.name }));
   const cats =
     side === 'income'
       ? INCOME_SOURCES.map((s) => ({ value: s.key as string, name: s.name as string }))

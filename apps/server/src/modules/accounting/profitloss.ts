@@ -3,11 +3,11 @@ import type { ProfitLossQuery } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
 import { type Actor } from '../../http/auth.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/lists.js';
 import { INCOME_SOURCES, REFUND_SLICE, S } from './chart.js';
 import { profitLossSums, type Range } from './repo.js';
 
 import { rangeOf, branchOf } from './lists.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 // ---- profit and loss ------------------------------------------------------------------------------
 
@@ -66,7 +66,7 @@ export async function profitLoss(db: Db, actor: Actor, q: ProfitLossQuery) {
       net: fromSatang(ti - te),
     };
   };
-  const branchOpts = (await branchOptionsFor(db, actor)).map((b) => ({ value: b.branch_id, name: b.name }));
+  const branchOpts = (await liveBranchesInScope(db, actor)).map((b) => ({ value: b.branch_id, name: b.name }));
   return {
     data: months.map((mo) => rowOf(mo.key, mo.label, mo.start, mo.end, acc.get(mo.key)!)),
     totals: rowOf('total', 'รวม', range.start, range.end, total),

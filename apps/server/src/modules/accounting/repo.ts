@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/connection.js';
 import type { Actor } from '../../http/auth.js';
-import { dayLockSql } from '../applications/money.js';
+import { dayLockSql } from '../applications/index.js';
 import { rowsOf } from '../../db/sql.js';
 
 export interface Range {

@@ -20,7 +20,7 @@ import { registerDocumentType, signDocumentLink } from '../../documents/index.js
 import { actorOf } from '../../http/auth.js';
 import { metaOf, ok, pageOf } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { acceptUpload } from '../files/upload.js';
+import { acceptUpload } from '../files/index.js';
 import { findReport, printReport, reportHtml } from './report.js';
 import { createIncome, deleteIncome, getIncome, refusePaymentRow, updateIncome } from './income.js';
 import { expenseTable, incomeTable, rangeOf } from './lists.js';

@@ -7,13 +7,12 @@ import { applicationCourses, applicationFees, applications, promotionUsages } fr
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { checkPromotion } from '../promotions/check.js';
-import { offeredAt, priceAt } from '../catalog/offer.js';
-import { upsertCustomer } from '../customers/service.js';
-import { openPermissions } from '../exams/repo.js';
-import type { CustomerInput } from '../customers/schemas.js';
+import { checkPromotion } from '../promotions/index.js';
+import { offeredAt, priceAt } from '../catalog/index.js';
+import { upsertCustomer, type CustomerInput } from '../customers/index.js';
 import { assertDayOpen, lockApplication, recordPayment, S, statusOf, type TransferDetails } from './money.js';
 import { formatNumber, nextNumber } from './numbers.js';
+import { courseLinesCreated } from './hooks.js';
 import { Kind } from './kinds.js';
 import { PaymentInput, checkSlip, transferOf } from './pay.js';
 
@@ -74,8 +73,8 @@ export async function createApplication(
   const app = await insertApplication(tx, actor, input, kind, { related, branchId, branch }, totals, today, reqId);
   const id = app.application_id;
   const lineIds = await insertLines(tx, id, courseLines, feeLines);
-  // each course line's exam permission (สิทธิ์สอบ) runs from today
-  await openPermissions(tx, { application_id: id, branch_id: branchId }, lineIds, today);
+  // each course line's exam permission (สิทธิ์สอบ) runs from today (opened by the exams module's hook)
+  await courseLinesCreated(tx, { application_id: id, branch_id: branchId }, lineIds, today);
   await audit(
     tx,
     actor,

@@ -2,11 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/connection.js';
 import { isoTimestamp, preparedPer } from '../../db/sql.js';
 import { branches, users } from '../../db/schema/core.js';
-import { courses } from '../../db/schema/catalog.js';
-import { applications, customers, payments } from '../../db/schema/money.js';
+import { applications, customers } from '../../db/schema/money.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { customerApi } from '../customers/service.js';
+import { customerApi } from '../customers/index.js';
 import { PAY_TYPE_LABEL, S, type PayType } from './money.js';
 import { m } from './kinds.js';
 

@@ -12,7 +12,7 @@ import {
   type SchoolInfo,
 } from '../../documents/index.js';
 import { notFound } from '../../http/errors.js';
-import { formatAddress, fullName } from '../customers/service.js';
+import { formatAddress, fullName } from '../customers/index.js';
 import { S } from './money.js';
 import { getApplicationDetail } from './detail.js';
 

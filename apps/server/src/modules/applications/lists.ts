@@ -9,6 +9,7 @@ import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter, namedOptions, withAll } from '../../http/tables.js';
 import { STATUS, STATUS_LIST } from './money.js';
 import { Kind, m } from './kinds.js';
+import { rowsOf } from '../../db/sql.js';
 
 export interface ListFilter {
   branch?: string;
@@ -33,7 +34,7 @@ export async function resolveText(db: Db, f: ListFilter): Promise<ListFilter> {
   const res = await db.execute(
     sql`with m as materialized (${applicationIdsMatching(text)}) select application_id from m limit 5001`,
   );
-  const ids = (res as unknown as { rows: { application_id: number }[] }).rows.map((r) => r.application_id);
+  const ids = rowsOf<{ application_id: number }>(res).map((r) => r.application_id);
   return ids.length <= 5000 ? { ...f, textIds: ids } : f;
 }
 
@@ -240,21 +241,12 @@ export async function listFilterOptions(db: Db, actor: Actor) {
        from ${branches} where ${allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))}) as branches,
     (select coalesce(json_agg(${courseTypes.name} order by ${courseTypes.sort}, ${courseTypes.name}), '[]'::json)
        from ${courseTypes} where ${courseTypes.is_delete} = false) as types`);
-  const row = (res as unknown as { rows: { branches: { value: number; name: string }[]; types: string[] }[] }).rows[0]!;
+  const row = rowsOf<{ branches: { value: number; name: string }[]; types: string[] }>(res)[0]!;
   return {
     branch: withAll(row.branches),
     status: withAll(namedOptions(STATUS_LIST)),
     type: withAll(namedOptions(row.types)),
   };
-}
-
-export async function branchOptionsFor(db: Db, actor: Actor) {
-  const rows = await db
-    .select({ branch_id: branches.branch_id, name: branches.name })
-    .from(branches)
-    .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
-    .orderBy(asc(branches.branch_id));
-  return rows;
 }
 
 /** application/getforoverdue rows: how long the balance has been owed and whether the exam date has passed. */

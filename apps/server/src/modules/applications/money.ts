@@ -6,14 +6,14 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { buddhistYear, formatBaht, formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
-import { isoTimestamp } from '../../db/sql.js';
+import { isoTimestamp, rowsOf } from '../../db/sql.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { applications, customers, payments } from '../../db/schema/money.js';
 import type { ReceiptSnapshot } from '../../documents/types.js';
 import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { formatAddress, fullName } from '../customers/service.js';
+import { formatAddress, fullName } from '../customers/index.js';
 import { KeyTaken, type Claim } from './idempotency.js';
 import { formatNumber, type Series } from './numbers.js';
 
@@ -57,7 +57,7 @@ export async function assertDayOpen(tx: Conn, branchId: number, date: string) {
   const res = await tx.execute(
     sql`select 1 from cash_closes where branch_id = ${branchId} and business_date = ${date}::date and reopened_at is null`,
   );
-  if ((res as unknown as { rows: unknown[] }).rows.length) throw dayClosed(date);
+  if (rowsOf<unknown>(res).length) throw dayClosed(date);
 }
 
 export const dayClosed = (date: string) =>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { buddhistYear, todayBangkok } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
+import { rowsOf } from '../../db/sql.js';
 
 export type Series = 'AP' | 'OF' | 'RQ' | 'RC' | 'RF';
 
@@ -20,7 +21,7 @@ export async function nextNumber(
     insert into doc_sequences (branch_id, be_year, series, last_no) values (${branchId}, ${beYear}, ${series}, 1)
     on conflict (branch_id, be_year, series) do update set last_no = doc_sequences.last_no + 1
     returning last_no`);
-  const seq = Number((res as unknown as { rows: { last_no: number }[] }).rows[0]!.last_no);
+  const seq = Number(rowsOf<{ last_no: number }>(res)[0]!.last_no);
   return { beYear, seq };
 }
 

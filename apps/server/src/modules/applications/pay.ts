@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import type { Claim } from './idempotency.js';
 import { lockForPayment, NO_TRANSFER, recordPayment, type PayType, type TransferDetails } from './money.js';
 import { Kind } from './kinds.js';
+import { rowsOf } from '../../db/sql.js';
 
 /** A payment as the API takes it: a transfer may carry its bank, time, slip reference and slip photo. */
 export interface PaymentInput {
@@ -22,7 +23,7 @@ export interface PaymentInput {
 export async function checkSlip(tx: Conn, actor: Actor, t: TransferDetails) {
   if (!t.slip) return;
   const res = await tx.execute(sql`select branch_id from files where file_id = ${t.slip}::uuid and kind = 'photo'`);
-  const f = (res as unknown as { rows: { branch_id: number | null }[] }).rows[0];
+  const f = rowsOf<{ branch_id: number | null }>(res)[0];
   if (!f) throw badRequest('รูปสลิป: ไม่พบไฟล์นี้ กรุณาอัปโหลดใหม่');
   if (f.branch_id !== null) assertBranch(actor, f.branch_id);
 }

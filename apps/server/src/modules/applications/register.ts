@@ -1,24 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { fromSatang, todayBangkok } from '@khabkhi/thai';
 import type { Db } from '../../db/connection.js';
-import { branches, schoolSettings } from '../../db/schema/core.js';
+import { schoolSettings } from '../../db/schema/core.js';
 import { courses } from '../../db/schema/catalog.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { branchFilter } from '../../http/tables.js';
-import { checkPromotion } from '../promotions/check.js';
-import { courseTypeMinAges } from '../catalog/routes.js';
-import { emptyCatalogHint, offeredAt, offeredCatalog, priceAt } from '../catalog/offer.js';
+import { checkPromotion } from '../promotions/index.js';
+import { courseTypeMinAges, emptyCatalogHint, offeredAt, offeredCatalog, priceAt } from '../catalog/index.js';
 import { PAY_TYPE_LABEL, S } from './money.js';
 import { m } from './kinds.js';
 import { BANKS } from './pay.js';
-import { branchOptionsFor } from './lists.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 export const PREFIXES = ['นาย', 'นาง', 'นางสาว', 'เด็กชาย', 'เด็กหญิง', 'Mr.', 'Mrs.', 'Ms.', 'Miss'];
 
 /** application/getforregister: what the registration form offers for a branch. */
 export async function registerOptions(db: Db, actor: Actor, branchParam?: string) {
-  const branchList = await branchOptionsFor(db, actor);
+  const branchList = await liveBranchesInScope(db, actor);
   let branchId = actor.branchId;
   const asked = branchFilter(branchParam);
   if (asked !== undefined) {

@@ -28,7 +28,7 @@ import { formatBaht } from '@khabkhi/thai';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { CustomerInput } from '../customers/schemas.js';
+import { CustomerInput } from '../customers/index.js';
 import { applicationLink, receiptLink, registerMoneyDocuments } from './documents.js';
 import { idempotent } from './idempotency.js';
 import { owingByDefault } from './money.js';

@@ -9,14 +9,12 @@ import {
   Envelope,
   PendingCount,
   TableEnvelope,
-  VoidRequestBody,
 } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/lists.js';
-import { voidPayment } from '../payments/void.js';
-import { decideRequest, fileRequest, pendingCount, REQUEST_STATUS, requestTable } from './service.js';
+import { decideRequest, pendingCount, REQUEST_STATUS, requestTable } from './service.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 const tags = ['requests'];
 
@@ -24,25 +22,6 @@ const tags = ['requests'];
 export default async function requestRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
-
-  app.post(
-    '/payment/request-delete',
-    {
-      config: { auth: ['create', 'Request'] },
-      schema: {
-        tags,
-        summary: 'Ask to void a wrong payment (a second person approves)',
-        body: VoidRequestBody,
-        response: { 200: Envelope(ApprovalRequest) },
-      },
-    },
-    async (req) => {
-      const r = await db().transaction((tx) =>
-        fileRequest(tx, actorOf(req), voidPayment.kind, req.body.payment_id, req.body.note, req.id),
-      );
-      return ok(r, 'ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว รอผู้มีสิทธิ์อนุมัติ');
-    },
-  );
 
   app.post(
     '/request/approve',
@@ -93,7 +72,7 @@ export default async function requestRoutes(plain: FastifyInstance) {
       return table(
         rows,
         {
-          branch: withAll((await branchOptionsFor(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))),
+          branch: withAll((await liveBranchesInScope(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))),
           status: withAll(Object.entries(REQUEST_STATUS).map(([value, name]) => ({ name, value }))),
         },
         page,

@@ -21,10 +21,10 @@ import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/lists.js';
-import { formatAddress } from '../customers/service.js';
+import { formatAddress } from '../customers/index.js';
 import { cashCloseHtml } from './document.js';
 import { closeDay, closeForDocument, closeScoped, closeTable, getClose, reopenDay } from './service.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 const tags = ['cash close'];
 
@@ -153,7 +153,9 @@ export default async function cashCloseRoutes(plain: FastifyInstance) {
       const { rows, total } = await closeTable(db(), actor, req.query, perPage, offset);
       return table(
         rows,
-        { branch: withAll((await branchOptionsFor(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))) },
+        {
+          branch: withAll((await liveBranchesInScope(db(), actor)).map((b) => ({ value: b.branch_id, name: b.name }))),
+        },
         page,
         perPage,
         total,

@@ -6,10 +6,10 @@ import { cashCloses, payments } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { dayLockSql } from '../applications/money.js';
-import { transferText } from '../applications/documents.js';
+import { dayLockSql, transferText } from '../applications/index.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import type { CloseTotals } from '@khabkhi/contracts';
+import { rowsOf } from '../../db/sql.js';
 
 const m = (v: string) => fromSatang(toSatang(v, { allowNegative: true }));
 
@@ -123,7 +123,7 @@ export async function getClose(db: Db, actor: Actor, branchId: number, date: str
     where u.status = 'active' and not r.is_delete and (u.branch_id = ${branchId} or r.all_branches)
       and exists (select 1 from jsonb_array_elements(r.abilities) a where (a->>'action' in ('update', 'manage')) and (a->>'subject' in ('Payment', 'all')))
     order by r.sort, u.fname limit 10`);
-  const closers = (res as unknown as { rows: { name: string; role: string }[] }).rows;
+  const closers = rowsOf<{ name: string; role: string }>(res);
   return {
     ...live,
     closed: c

@@ -24,7 +24,7 @@ import type { CrudRow, CrudSpec } from '../../http/crud.js';
 import { ALL, isAll } from '../../http/envelope.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { namedOptions, withAll } from '../../http/tables.js';
-import { recountCriterionLines } from '../evaluations/training.js';
+import { criterionChanged } from './hooks.js';
 import { branchPrices, catalogScopeSql, offeredAtSql, saveBranchPrices, type PricedKind } from './offer.js';
 import {
   EVALUATE_CATEGORIES,
@@ -398,7 +398,7 @@ export const evaluateList: CrudSpec<typeof evaluateRepo.table> = {
     await checkCourseType(conn, row.type);
   },
   // the evaluation list's stored count of passed criteria follows a criterion's active flag, type and deletion
-  afterChange: recountCriterionLines,
+  afterChange: criterionChanged,
   decorate: async (_d, rows) =>
     rows.map((r) => ({
       ...r,

@@ -14,10 +14,10 @@ import {
 } from '../../db/schema/catalog.js';
 import { branches } from '../../db/schema/core.js';
 import { audit } from '../../http/audit.js';
-import { branchScopeWhere, type Actor } from '../../http/auth.js';
+import { type Actor } from '../../http/auth.js';
 import { ALL } from '../../http/envelope.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { allOf } from '../../http/tables.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 export const courseRepo = repository(courses, courses.course_id);
 export const promotionRepo = repository(promotions, promotions.promotion_id);
@@ -164,12 +164,8 @@ export async function branchNames(conn: Conn): Promise<Map<number, string>> {
 
 /** The branches this user works in, as [id, name] pairs. */
 export async function branchPairs(db: Conn, actor: Actor): Promise<[number, string][]> {
-  const rows = await db
-    .select({ value: branches.branch_id, name: branches.name })
-    .from(branches)
-    .where(allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
-    .orderBy(asc(branches.branch_id));
-  return rows.map((x) => [x.value, x.name]);
+  const rows = await liveBranchesInScope(db, actor);
+  return rows.map((x) => [x.branch_id, x.name]);
 }
 
 /** Another live promotion using this code where it could be typed (the same branch, or school-wide), or none. */

@@ -7,6 +7,7 @@ import { audit } from '../../http/audit.js';
 import { canDo, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors.js';
 import type { CustomerInput } from './schemas.js';
+import { rowsOf } from '../../db/sql.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 
@@ -294,7 +295,7 @@ export async function upsertCustomer(
       ${v.moo}, ${v.soi}, ${v.street}, ${v.subdistrict}, ${v.district}, ${v.province}, ${v.postcode}, ${v.phone_1}, ${v.phone_2}, ${branchId})
     on conflict (is_foreigner, upper(idcard)) do nothing
     returning customer_id`);
-  const newId = (inserted as unknown as { rows: { customer_id: number }[] }).rows[0]?.customer_id;
+  const newId = rowsOf<{ customer_id: number }>(inserted)[0]?.customer_id;
   if (newId) {
     const [row] = await tx.select().from(customers).where(eq(customers.customer_id, newId));
     await audit(tx, actor, { entity: 'customer', entityId: newId, action: 'create', branchId, after: row }, reqId);

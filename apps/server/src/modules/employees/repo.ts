@@ -4,6 +4,7 @@ import { branches, roles, users } from '../../db/schema/core.js';
 import { allOf, textSearch } from '../../http/tables.js';
 import type { Actor } from '../../http/auth.js';
 import { branchScopeWhere } from '../../http/auth.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 const { password_hash: _omit, ...publicColumns } = getTableColumns(users);
 export const userColumns = publicColumns;
@@ -115,9 +116,5 @@ export async function roleOptions(conn: Conn) {
 
 /** The live branches this user works in. */
 export async function branchOptionsOf(conn: Conn, actor: Actor) {
-  return conn
-    .select({ branch_id: branches.branch_id, name: branches.name })
-    .from(branches)
-    .where(and(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
-    .orderBy(asc(branches.branch_id));
+  return liveBranchesInScope(conn, actor);
 }

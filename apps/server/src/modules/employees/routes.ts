@@ -21,7 +21,7 @@ import { actorOf } from '../../http/auth.js';
 import { isAll, ok, pageOf, table } from '../../http/envelope.js';
 import { branchFilter, idFilter, withAll } from '../../http/tables.js';
 import { toApi } from '../../lib/serialize.js';
-import { userData } from '../auth/service.js';
+import { userData } from '../auth/index.js';
 import {
   BANK_ACC_TYPE_OPTIONS,
   BANKS,

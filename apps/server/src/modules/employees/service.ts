@@ -8,7 +8,7 @@ import { assertBranch, canDo, type Actor } from '../../http/auth.js';
 import type { Action, Subject } from '../../http/abilities.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/crypto.js';
-import { revokeAllSessions } from '../auth/service.js';
+import { revokeAllSessions } from '../auth/index.js';
 import { findUser, usernameTaken } from './repo.js';
 
 type Input = Record<string, unknown> & {

@@ -9,7 +9,8 @@ import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { formatThaiDate } from '@khabkhi/thai';
 import { vehicleCheckRows } from './check-list.js';
-import { evaluationSettingsOf, examCarsOf, staffOf } from './repo.js';
+import { staffOf } from '../employees/index.js';
+import { evaluationSettingsOf, examCarsOf } from './repo.js';
 import { checkDay, checkStaff, lineIn, openApplication } from './record.js';
 
 // ---- vehicle checks ----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatNationalId, formatThaiDate, formatThaiDateLong, todayBangkok } from '@khabkhi/thai';
 import { branches, schoolSettings } from '../../db/schema/core.js';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
-import { formatAddress } from '../customers/service.js';
+import { formatAddress } from '../customers/index.js';
 import { certificateData, studentEvaluation } from './student.js';
 
 const esc = (s: string | number | null | undefined) =>

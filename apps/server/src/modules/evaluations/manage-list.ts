@@ -3,11 +3,11 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { EXAM_STAGE, EXAM_STATUS_NAMES, type EvaluateManageRow, type ExamCell } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
 import { examPermissions } from '../../db/schema/exams.js';
-import { liveLineCount } from '../exams/repo.js';
+import { liveLineCount } from '../exams/index.js';
 import { branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter } from '../../http/tables.js';
-import { applicationIdsMatching } from '../applications/lists.js';
+import { applicationIdsMatching } from '../applications/index.js';
 import { rowsOf } from '../../db/sql.js';
 import { EVAL_STATUS, name, scopeSql, type ListArgs } from './repo.js';
 

@@ -8,17 +8,10 @@ import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { formatThaiDate } from '@khabkhi/thai';
-import { EVALUATE_CATEGORIES } from '../catalog/options.js';
-import {
-  applicationOf,
-  criteriaOf,
-  evaluationSettingsOf,
-  lineOf,
-  staffOf,
-  today,
-  type EvaluationSettings,
-} from './repo.js';
+import { EVALUATE_CATEGORIES } from '../catalog/index.js';
+import { applicationOf, criteriaOf, evaluationSettingsOf, lineOf, today, type EvaluationSettings } from './repo.js';
 import { refreshLineTraining } from './training.js';
+import { staffOf } from '../employees/index.js';
 
 export const CATEGORY_NAMES: Record<string, string> = Object.fromEntries(
   EVALUATE_CATEGORIES.map((c) => [c.value, c.name]),

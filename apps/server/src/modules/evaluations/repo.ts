@@ -2,11 +2,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { todayBangkok } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
-import { branches, users } from '../../db/schema/core.js';
+import { branches } from '../../db/schema/core.js';
 import { courses, evaluates } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
 import { vehicles } from '../../db/schema/fleet.js';
-import { evaluationSettings, studentEvaluations } from '../../db/schema/evaluations.js';
+import { evaluationSettings } from '../../db/schema/evaluations.js';
 import { type Actor } from '../../http/auth.js';
 
 /** The school's rules until it stores its own in evaluation_settings (row id 1), which then is the truth. */
@@ -112,58 +112,12 @@ export async function lineOf(conn: Conn, lineId: number) {
   return l;
 }
 
-/**
- * The training hours a course line has recorded: the sum of its (not deleted) evaluation sessions' theory and
- * practice hours — the same sums evaluate/student shows. The exam booking rule (minimum training hours) reads it.
- */
-export async function lineTrainingHours(
-  conn: Conn,
-  lineId: number,
-): Promise<{ theory: number; practice: number; total: number }> {
-  const [h] = await conn
-    .select({
-      theory: sql<number>`coalesce(sum(${studentEvaluations.theory_hours}), 0)::int`,
-      practice: sql<number>`coalesce(sum(${studentEvaluations.practice_hours}), 0)::int`,
-    })
-    .from(studentEvaluations)
-    .where(and(eq(studentEvaluations.line_id, lineId), eq(studentEvaluations.is_delete, false)));
-  const theory = Number(h?.theory ?? 0);
-  const practice = Number(h?.practice ?? 0);
-  return { theory, practice, total: theory + practice };
-}
-
 export async function criteriaOf(conn: Conn, courseType: string) {
   return conn
     .select({ evaluate_id: evaluates.evaluate_id, title: evaluates.title, category: evaluates.category })
     .from(evaluates)
     .where(and(eq(evaluates.type, courseType), eq(evaluates.is_delete, false), eq(evaluates.is_activate, true)))
     .orderBy(asc(evaluates.sort), asc(evaluates.evaluate_id));
-}
-
-/** Staff who may teach or check at a branch: its own active users and the head office's. */
-export async function staffOf(conn: Conn, branchId: number) {
-  return conn
-    .select({
-      user_id: users.user_id,
-      name: sql<string>`${users.prefix} || ${users.fname} || ' ' || ${users.sname}`,
-      position: users.position,
-      branch_id: users.branch_id,
-      branch_name: branches.name,
-    })
-    .from(users)
-    .innerJoin(branches, eq(branches.branch_id, users.branch_id))
-    .where(
-      and(
-        eq(users.is_delete, false),
-        eq(users.status, 'active'),
-        sql`(${users.branch_id} = ${branchId} or ${branches.is_head_office})`,
-      ),
-    )
-    .orderBy(
-      sql`case when ${users.branch_id} = ${branchId} then 0 else 1 end`,
-      sql`case when ${users.department} = 'ฝึกอบรม' then 0 else 1 end`,
-      asc(users.fname),
-    );
 }
 
 export async function examCarsOf(conn: Conn, branchId: number) {

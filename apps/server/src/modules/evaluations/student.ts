@@ -7,8 +7,9 @@ import { evaluates } from '../../db/schema/catalog.js';
 import { evaluationResults, studentEvaluations } from '../../db/schema/evaluations.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { examKindsOf, lineAttempts } from '../exams/repo.js';
-import { applicationOf, criteriaOf, EVAL_STATUS, evaluationSettingsOf, lineOf, staffOf } from './repo.js';
+import { examKindsOf, lineAttempts } from '../exams/index.js';
+import { staffOf } from '../employees/index.js';
+import { applicationOf, criteriaOf, EVAL_STATUS, evaluationSettingsOf, lineOf } from './repo.js';
 import { CATEGORY_NAMES, lineIn } from './record.js';
 
 const EXAM_KINDS = ['theory', 'practical'] as const;

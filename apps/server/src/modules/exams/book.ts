@@ -11,7 +11,7 @@ import { examAttempts, examSessions } from '../../db/schema/exams.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { lineTrainingHours } from '../evaluations/repo.js';
+import { lineTrainingHours } from './training-hours.js';
 import {
   examSettings,
   lineAttempts,

@@ -21,7 +21,7 @@ import {
 import { formatThaiDate } from '@khabkhi/thai';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { owingByDefault } from '../applications/money.js';
+import { owingByDefault } from '../applications/index.js';
 import { examFilterOptions, permissionStatusOptions } from './lists.js';
 import { applicationsForExam, permissionDetail, permissionTable } from './permission-lists.js';
 import { changeDate, disablePermission, extendPermission } from './permissions.js';

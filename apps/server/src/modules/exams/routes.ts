@@ -33,7 +33,7 @@ import { formatThaiDate } from '@khabkhi/thai';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { getSettings } from '../settings/repo.js';
+import { getSettings } from '../settings/index.js';
 import { rosterHtml } from './document.js';
 import examPermissionRoutes from './permission-routes.js';
 import { book, cancelBooking } from './book.js';

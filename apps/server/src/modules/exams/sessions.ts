@@ -9,7 +9,7 @@ import { examSessions } from '../../db/schema/exams.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { staffOf } from '../evaluations/repo.js';
+import { staffOf } from '../employees/index.js';
 import { lockSession, sessionsBetween } from './repo.js';
 import { sessionApi } from './shared.js';
 

@@ -17,7 +17,7 @@ import {
 } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
-import { acceptUpload } from '../files/upload.js';
+import { acceptUpload } from '../files/index.js';
 import { createExpense, deleteExpense, updateExpense } from './write.js';
 import { employeeOptions, expenseCategoryTree, expenseItems, vehicleOptions } from './options.js';
 import { getExpense } from './lists.js';

@@ -17,7 +17,8 @@ import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { assertLiveBranch } from '../../http/branch.js';
 import { badRequest, conflict, forbidden } from '../../http/errors.js';
-import { dayLockSql } from '../applications/money.js';
+import { dayLockSql } from '../applications/index.js';
+import { rowsOf } from '../../db/sql.js';
 
 export const PAY_TYPE_NAME: Record<string, string> = { cash: 'เงินสด', transfer: 'โอนเงิน' };
 /** Expense sub-categories that are renewals of a vehicle's legal dates (the catalog's seeded names). */
@@ -40,7 +41,7 @@ export async function assertCashDayOpen(tx: Tx, branchId: number, date: string) 
   const res = await tx.execute(
     sql`select 1 from cash_closes where branch_id = ${branchId} and business_date = ${date}::date and reopened_at is null`,
   );
-  if ((res as unknown as { rows: unknown[] }).rows.length) {
+  if (rowsOf<unknown>(res).length) {
     throw conflict(
       `ปิดยอดประจำวันที่ ${formatThaiDate(date)} ของสาขานี้แล้ว จึงบันทึก แก้ไข หรือลบค่าใช้จ่ายเงินสดของวันนั้นไม่ได้ หากจำเป็น ให้ผู้จัดการเปิดยอดวันนั้นใหม่พร้อมระบุเหตุผลก่อน`,
     );

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { type ExpenseCreateBody, type ExpenseUpdateBody } from '@khabkhi/contracts';
 import type { Conn, Db } from '../../db/connection.js';
-import { files } from '../../db/schema/core.js';
 import { expenses } from '../../db/schema/fleet.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';

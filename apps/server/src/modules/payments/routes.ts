@@ -8,16 +8,19 @@ import {
   PaymentQuery,
   PaymentTable,
   PdfLink,
+  ApprovalRequest,
+  VoidRequestBody,
   type TableQuery,
 } from '@khabkhi/contracts';
 import { actorOf, type Actor } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { withAll } from '../../http/tables.js';
-import { receiptLink } from '../applications/documents.js';
-import { branchOptionsFor } from '../applications/lists.js';
+import { receiptLink } from '../applications/index.js';
 import { editPayType, paymentScoped, paymentTable, rangeOf } from './service.js';
-import './void.js';
+import { voidPayment } from './void.js';
+import { fileRequest } from '../approvals/index.js';
+import { liveBranchesInScope } from '../../http/branch.js';
 
 const tags = ['payments'];
 
@@ -46,7 +49,7 @@ export default async function paymentRoutes(plain: FastifyInstance) {
   async function history(actor: Actor, q: TableQuery, defaultRange: 'today' | 'month') {
     const { page, perPage, offset } = pageOf(q);
     const { rows, total, totals } = await paymentTable(db(), actor, q, perPage, offset, defaultRange);
-    const branches = await branchOptionsFor(db(), actor);
+    const branches = await liveBranchesInScope(db(), actor);
     return {
       ...table(
         rows,
@@ -131,5 +134,25 @@ export default async function paymentRoutes(plain: FastifyInstance) {
       },
     },
     async (req) => history(actorOf(req), req.query, 'month'),
+  );
+
+  // filing the void request: the approvals module's request of the kind this module registers (void.ts)
+  app.post(
+    '/payment/request-delete',
+    {
+      config: { auth: ['create', 'Request'] },
+      schema: {
+        tags: ['requests'],
+        summary: 'Ask to void a wrong payment (a second person approves)',
+        body: VoidRequestBody,
+        response: { 200: Envelope(ApprovalRequest) },
+      },
+    },
+    async (req) => {
+      const r = await db().transaction((tx) =>
+        fileRequest(tx, actorOf(req), voidPayment.kind, req.body.payment_id, req.body.note, req.id),
+      );
+      return ok(r, 'ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว รอผู้มีสิทธิ์อนุมัติ');
+    },
   );
 }

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema/money.js';
 import { assertBranch } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { applyVoid, assertDayOpen, lockApplication } from '../applications/money.js';
-import { registerApprovalKind } from '../approvals/kinds.js';
+import { applyVoid, assertDayOpen, lockApplication } from '../applications/index.js';
+import { registerApprovalKind } from '../approvals/index.js';
 
 /**
  * Void a wrong payment (payment/request-delete → request/approve): the receipt number stays, the payment is marked

@@ -5,7 +5,7 @@
  * export is written to the audit log (it carries personal data).
  */
 import { and, asc, eq, like, sql } from 'drizzle-orm';
-import { formatAddress } from '../customers/service.js';
+import { formatAddress } from '../customers/index.js';
 import { fromSatang, toSatang } from '@khabkhi/thai';
 import type { Conn, Db } from '../../db/connection.js';
 import { users } from '../../db/schema/core.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { formatThaiDate, percentOf, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { promotions } from '../../db/schema/catalog.js';
-import { offeredAtSql } from '../catalog/offer.js';
+import { offeredAtSql } from '../catalog/index.js';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type CheckResult =

@@ -29,7 +29,7 @@ import {
   surcharge,
   type Rules,
 } from './rules.js';
-import { fuelFills, averageKmPerLiter } from '../expenses/fuel.js';
+import { fuelFills, averageKmPerLiter } from '../expenses/index.js';
 
 const nameOf = (list: readonly { name: string; value: string }[], v: string) =>
   list.find((x) => x.value === v)?.name ?? v;

@@ -1,0 +1,2 @@
+/** The cashclose module's public entry (no other module imports it). */
+export { default as routes } from './routes.js';

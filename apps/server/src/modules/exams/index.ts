@@ -1,0 +1,9 @@
+/** The exams module's public entry: what other modules and the seeds use. Kept small: the exams' owners add to it. */
+import { onCourseLinesCreated } from '../applications/index.js';
+import { openPermissions } from './repo.js';
+
+export { default as routes } from './routes.js';
+export { examKindsOf, lineAttempts, liveLineCount, permissionsFrom, refreshPassed } from './repo.js';
+
+// a registration's course lines get their exam permissions in its transaction
+onCourseLinesCreated(openPermissions);

@@ -1,0 +1,3 @@
+/** The settings module's public entry: what other modules use. */
+export { default as routes } from './routes.js';
+export { getSettings } from './repo.js';
