@@ -33,7 +33,7 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, branchFilter, idFilter, withAll } from '../../http/tables.js';
-import { computeLine, daysInMonth, employedDays, type SsoRate, type TaxTable } from './engine.js';
+import { computeLine, daysInMonth, employedDays, NO_YTD, type SsoRate, type TaxTable } from './engine.js';
 
 /** Item categories the server computes itself: they are never typed into a sheet. */
 const COMPUTED_CATEGORIES = ['salary', 'social_security', 'withholding_tax'];
@@ -370,9 +370,14 @@ export async function computeLines(
         daysWorked: days,
         employed,
         daysOfMonth: nDays,
-        ssoSalary: S(u.sso_salary),
+        extra: 0,
+        periodsLeft: 12,
+        ytd: NO_YTD,
+        allowances: 0,
         items: items.map((i) => ({
           type: i.c.type === 'deduction' ? 'deduction' : 'income',
+          category: i.c.category,
+          unit: i.c.title_value,
           condition: i.c.condition,
           value: i.value,
           per_value: i.per_value,
@@ -589,6 +594,7 @@ async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]) {
   if (lines.length) {
     const rows = lines.map((l) => ({
       payroll_id: p.payroll_id,
+      month: p.month,
       user_id: l.user_id,
       is_daily: l.is_daily,
       rate: l.rate,
