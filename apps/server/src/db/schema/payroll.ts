@@ -117,7 +117,8 @@ export const payrollLines = pgTable(
     tax: money('tax').notNull().default('0'),
     net: numeric('net', { precision: 14, scale: 2 }).notNull().default('0'),
     note: text('note').notNull().default(''),
-    /** the fixed monthly extra pay (pro rata), the absence deducted and the irregular income (bonus) of the month */
+    /** parts of income and deduction: the fixed monthly extra pay (pro rata, in income), the absence deducted
+     *  (in deduction) and the irregular income (bonus, in income) of the month */
     extra: money('extra').notNull().default('0'),
     absence: money('absence').notNull().default('0'),
     irregular: money('irregular').notNull().default('0'),
