@@ -234,7 +234,7 @@ describe('report, history, staff', () => {
     expect(r.body.data.deduction.map((d: { name: string }) => d.name)).toEqual(
       expect.arrayContaining(['ประกันสังคม', 'ภาษีหัก ณ ที่จ่าย']),
     );
-    const none = await wanida.get(`/api/payroll/userhistory/${kittipong}`, { month: '2026-12' });
+    const none = await wanida.get(`/api/payroll/userhistory/${kittipong}`, { month: '2026-07' });
     expect((none.body as any).detail).toEqual({ is_approve: false, is_payroll: false });
   });
   it('the report edit of one line is refused while the month is approved, allowed on a draft', async () => {
@@ -245,7 +245,7 @@ describe('report, history, staff', () => {
     });
     expect(locked.status).toBe(409);
     const r = await wanida.put('/api/list-payrollReport/update', {
-      month: '2026-12',
+      month: '2026-07',
       user_id: kittipong,
       items: [{ list_payroll_id: advanceItem, value: '500' }],
     });
@@ -270,7 +270,7 @@ describe('report, history, staff', () => {
     expect(item).toMatchObject({ value: '100', per_value: '4', amount: '400' });
     const u = await wanida.put('/api/list-payrollListUser/update', { id: item.id, per_value: '5' });
     expect(u.body.data.find((i: { id: number }) => i.id === item.id).amount).toBe('500');
-    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2027-01' })).body.data;
+    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2026-08' })).body.data;
     expect(sheet.lines.find((l: { user_id: number }) => l.user_id === kittipong).income).toBe('500');
     const staff = await wanida.get(`/api/payroll/user/${kittipong}`);
     expect(staff.body.data.user_info.salary).toBe('30000');
@@ -281,11 +281,11 @@ describe('report, history, staff', () => {
     expect(list.status).toBe(200);
   });
   it('a joiner in the middle of the month is paid pro rata', async () => {
-    await t.db.execute(sql`update users set start_date = '2027-02-15' where user_id = ${kittipong}`);
-    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2027-02' })).body.data;
+    await t.db.execute(sql`update users set start_date = '2026-09-15' where user_id = ${kittipong}`);
+    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2026-09' })).body.data;
     expect(sheet.lines.find((l: { user_id: number }) => l.user_id === kittipong)).toMatchObject({
-      employed_days: 14,
-      salary: '15000',
+      employed_days: 16,
+      salary: '16000',
     });
     await t.db.execute(sql`update users set start_date = '2019-01-01' where user_id = ${kittipong}`);
   });
@@ -302,7 +302,7 @@ describe('statutory files', () => {
   const fromTis = (b: Buffer) =>
     [...b].map((c) => String.fromCharCode(c >= 0xa1 && c <= 0xfb ? c + 0x0e00 - 0xa0 : c)).join('');
   it('a draft has no file yet', async () => {
-    const p = (await wanida.get('/api/payroll/gettable', { branch: bkn, month: '2026-12' })).body.data[0];
+    const p = (await wanida.get('/api/payroll/gettable', { branch: bkn, month: '2026-07' })).body.data[0];
     const r = await wanida.post('/api/payroll/file', { payroll_id: p.payroll_id, document: 'sso' });
     expect(r.status).toBe(409);
     expect(r.body.message).toContain('ยังเป็นฉบับร่าง');
@@ -485,17 +485,17 @@ describe('SSO Excel rows', () => {
 describe('a leaver', () => {
   it('is paid pro rata to the last day; a last day outside the month is refused in Thai', async () => {
     const r = await wanida.put('/api/list-payrollReport/update', {
-      month: '2027-03',
+      month: '2026-05',
       user_id: kittipong,
-      end_date: '2027-03-10',
+      end_date: '2026-05-10',
     });
     expect(r.status, r.body.message).toBe(200);
-    expect(r.body.data).toMatchObject({ end_date: '2027-03-10' });
+    expect(r.body.data).toMatchObject({ end_date: '2026-05-10' });
     expect(r.body.data.salary[0].amount).toBe('9677.42');
     const bad = await wanida.put('/api/list-payrollReport/update', {
-      month: '2027-03',
+      month: '2026-05',
       user_id: kittipong,
-      end_date: '2027-04-01',
+      end_date: '2026-06-01',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('วันที่พ้นสภาพของ');

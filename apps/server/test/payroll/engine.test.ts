@@ -10,6 +10,7 @@ import {
   payProblem,
   periodsLeft,
   salaryOf,
+  unrecordedPeriods,
   ssoContribution,
   type LineInput,
   type SsoRate,
@@ -124,7 +125,13 @@ describe('withholding tax', () => {
     for (let m = 1; m <= 12; m++) {
       const r = run({ periodsLeft: 13 - m, ytd });
       taxes.push(r.tax);
-      ytd = { regular: ytd.regular + r.gross, irregular: 0, tax: ytd.tax + r.tax, sso: ytd.sso + r.sso_employee };
+      ytd = {
+        regular: ytd.regular + r.gross,
+        irregular: 0,
+        tax: ytd.tax + r.tax,
+        sso: ytd.sso + r.sso_employee,
+        periods: m,
+      };
     }
     // each month withholds (1,975.00 − withheld so far) / months left, to the satang: the satang the earlier
     // months rounded away come back in May, July, September and November, and December withholds the rest
@@ -142,7 +149,7 @@ describe('withholding tax', () => {
     expect(r.net).toBe(B(60000) - B(875) - 166458);
   });
   it('a bonus later in the year counts in the months after it: February withholds (3,475 − 1,664.58) / 11', () => {
-    const ytd = { regular: B(30000), irregular: B(30000), tax: 166458, sso: B(875) };
+    const ytd = { regular: B(30000), irregular: B(30000), tax: 166458, sso: B(875), periods: 1 };
     // (347,500 − 166,458) / 11 = 16,458.36… → 164.58
     expect(run({ periodsLeft: 11, ytd }).tax).toBe(16458);
   });
@@ -155,18 +162,27 @@ describe('withholding tax', () => {
   it('the leaving month trues up: left in June after 5 months of 100,000 withheld at the 12-month rate', () => {
     // withheld Jan–May: 5 × 10,197.92 = 50,989.60 on 500,000; June pays 100,000 and is the last period
     // year: 600,000 − 100,000 − 60,000 − 5 × 875 − 875 (5,250) = 434,750 → 7,500 + 13,475 = 20,975.00
-    const ytd = { regular: B(500000), irregular: 0, tax: 5 * 1019792, sso: B(5 * 875) };
+    const ytd = { regular: B(500000), irregular: 0, tax: 5 * 1019792, sso: B(5 * 875), periods: 5 };
     const r = run({ rate: B(100000), periodsLeft: periodsLeft('2026-06', true), ytd });
     // over-withheld (50,989.60 > 20,975.00): nothing more is withheld; the Revenue Department refunds the rest
     expect(r.tax).toBe(0);
     // under-withheld: a salary rise in June to 200,000 after 5 months of 10,000 withholding nothing
-    const low = { regular: B(50000), irregular: 0, tax: 0, sso: B(2500) };
+    const low = { regular: B(50000), irregular: 0, tax: 0, sso: B(2500), periods: 5 };
     const r2 = run({ rate: B(200000), periodsLeft: 1, ytd: low });
-    // 250,000 − 100,000 − 60,000 − 3,375 = 86,625 → 0; so nothing either; then a bigger one:
+    // 250,000 − 100,000 − 60,000 − 3,375 = 86,625 taxable → below 150,000: nothing
     expect(r2.tax).toBe(0);
     const r3 = run({ rate: B(600000), periodsLeft: 1, ytd: low });
     // 650,000 − 100,000 − 60,000 − 3,375 = 486,625 → 7,500 + 10 % × 186,625 = 26,162.50
     expect(r3.tax).toBe(2616250);
+  });
+  it('months before the payroll was kept here count as paid at this month’s rate: November, employed since 2020 → 164.58', () => {
+    // January–October unrecorded (10), November and December left (2): 30,000 × 12 → 1,975.00 / 12 = 164.58
+    const unrecorded = unrecordedPeriods('2026-11', '2020-03-01', 0);
+    expect(unrecorded).toBe(10);
+    expect(run({ periodsLeft: periodsLeft('2026-11', false), periodsUnrecorded: unrecorded }).tax).toBe(16458);
+    // a joiner of 1 October has no unrecorded month; one of 16 October neither
+    expect(unrecordedPeriods('2026-11', '2026-10-16', 1)).toBe(0);
+    expect(unrecordedPeriods('2026-10', '2026-10-01', 0)).toBe(0);
   });
   it('the ล.ย.01 allowances lower the year’s tax: spouse 60,000 + 2 children 60,000 on 50,000 a month', () => {
     const allowances = allowanceTotal([

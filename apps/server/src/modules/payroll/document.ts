@@ -1,7 +1,7 @@
 /** The payslip (Thai, A4: two payslips a page would be cramped with Thai text, so one per page) and the month's summary. */
 import { bahtTextFromString, formatBaht, formatNationalId, formatThaiDate, formatThaiDateTime } from '@khabkhi/thai';
 import { esc } from '../../documents/templates.js';
-import type { PayslipSnapshot } from './service.js';
+import type { PayslipSnapshot } from './payslips.js';
 
 const css = `
   body { font-size: 12.5pt; line-height: 1.4; margin: 0; }

@@ -92,6 +92,8 @@ export interface LineInput {
   items: ItemInput[];
   /** pay periods left in the year, this one included (13 − month; 1 in the leaving month) */
   periodsLeft: number;
+  /** employed months of the year before this one with no recorded pay (tax.ts) */
+  periodsUnrecorded?: number;
   ytd: YearToDate;
   /** the year's ล.ย.01 allowances, capped */
   allowances: number;
@@ -186,6 +188,7 @@ export function computeLine(l: LineInput, sso: SsoRate, tax: TaxTable): LineResu
       nextMonthly: fullPay,
       nextSso: next.employee,
       periodsLeft: l.periodsLeft,
+      periodsUnrecorded: l.periodsUnrecorded ?? 0,
       ytd: l.ytd,
       allowances: l.allowances,
     },
@@ -227,8 +230,18 @@ export function periodsLeft(month: string, leavesThisMonth: boolean): number {
   return leavesThisMonth ? 1 : 13 - Number(month.slice(5, 7));
 }
 
+/**
+ * Employed months of the year before `month` without recorded pay: from January (or the start month) up to the
+ * month before, less the months recorded.
+ */
+export function unrecordedPeriods(month: string, start: string | null, recorded: number): number {
+  const m = Number(month.slice(5, 7));
+  const from = start && start.slice(0, 4) === month.slice(0, 4) ? Number(start.slice(5, 7)) : 1;
+  return Math.max(0, m - from - recorded);
+}
+
 /** Why a computed line cannot be paid (Thai, without the name), or null: net pay is never below zero. */
-export function payProblem(r: LineResult): string | null {
+export function payProblem(r: { net: number }): string | null {
   if (r.net < 0)
     return `เงินสุทธิติดลบ (${baht(r.net)} บาท) รายการหักมากกว่าเงินที่ได้รับ ลดรายการหักหรือยกยอดเงินเบิกล่วงหน้าไปเดือนถัดไป`;
   return null;

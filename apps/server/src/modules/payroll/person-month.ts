@@ -152,6 +152,7 @@ export async function yearToDate(conn: Conn, userIds: number[], month: string): 
       irregular: sql<string>`sum(${payrollLines.irregular})::text`,
       tax: sql<string>`sum(${payrollLines.tax})::text`,
       sso: sql<string>`sum(${payrollLines.sso_employee})::text`,
+      periods: sql<number>`count(*)::int`,
     })
     .from(payrollLines)
     .innerJoin(payrolls, eq(payrolls.payroll_id, payrollLines.payroll_id))
@@ -170,6 +171,7 @@ export async function yearToDate(conn: Conn, userIds: number[], month: string): 
       irregular: S(r.irregular),
       tax: S(r.tax),
       sso: S(r.sso),
+      periods: Number(r.periods),
     });
   for (const id of userIds) if (!out.has(id)) out.set(id, NO_YTD);
   return out;

@@ -1,8 +1,18 @@
-/** The plain reads of payroll's documents and files (the workflow's SQL is in service.ts). */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Conn } from '../../db/connection.js';
-import { branches, schoolSettings, users } from '../../db/schema/core.js';
-import { payrollLines, payrolls, payslips } from '../../db/schema/payroll.js';
+/** Payroll's SQL: the reads and writes its use cases share. */
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Conn, Tx } from '../../db/connection.js';
+import { branches, users } from '../../db/schema/core.js';
+import { expenseCategories, listExpenses } from '../../db/schema/catalog.js';
+import { payrollLineItems, payrollLines, payrolls, payrollUserItems, payslips } from '../../db/schema/payroll.js';
+import { assertBranch, type Actor } from '../../http/auth.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { payProblem } from './engine.js';
+import { claimLines, oneLinePerPerson, paidByBranchSql } from './person-month.js';
+import { allOf } from '../../http/tables.js';
+import { schoolSettings } from '../../db/schema/core.js';
+import { PayrollRecord, S, UserRecord, fullName, lastDayOf } from './common.js';
+import { ComputedLine } from './compute.js';
+import { totalsOf } from './sheet.js';
 
 /** The school's settings row (name, tax ID, address). */
 export async function schoolSettingsRow(conn: Conn) {
@@ -89,4 +99,256 @@ export function approvedLinesOfYear(conn: Conn, userId: number, year: number) {
         sql`${payrolls.month} like ${`${year}-%`}`,
       ),
     );
+}
+
+export async function namesOf(conn: Conn, ids: (number | null)[]) {
+  const list = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (!list.length) return new Map<number, string>();
+  const rows = await conn
+    .select({ id: users.user_id, prefix: users.prefix, fname: users.fname, sname: users.sname })
+    .from(users)
+    .where(inArray(users.user_id, list));
+  return new Map(rows.map((r) => [r.id, fullName(r)]));
+}
+
+/** The employees paid by a branch in a month: active, salaried, started by the month's end (and anyone already on its sheet). */
+export async function employeesOf(
+  conn: Conn,
+  branchId: number,
+  month: string,
+  payrollId: number | null,
+): Promise<UserRecord[]> {
+  const end = lastDayOf(month);
+  const onSheet = payrollId
+    ? sql`${users.user_id} in (select user_id from payroll_lines where payroll_id = ${payrollId})`
+    : sql`false`;
+  // one sheet per person and month: the branch they belong to on the month's last day (person-month.ts)
+  return conn
+    .select()
+    .from(users)
+    .where(
+      and(
+        paidByBranchSql(branchId, month),
+        or(
+          and(
+            eq(users.is_delete, false),
+            eq(users.status, 'active'),
+            sql`${users.salary} > 0`,
+            or(sql`${users.start_date} is null`, lte(users.start_date, end)),
+          ),
+          onSheet,
+        ),
+      ),
+    )
+    .orderBy(asc(users.user_id));
+}
+
+export interface SavedLine {
+  line: typeof payrollLines.$inferSelect;
+  items: (typeof payrollLineItems.$inferSelect)[];
+}
+
+export async function savedLines(
+  conn: Conn,
+  payrollId: number | null,
+  userIds?: number[],
+): Promise<Map<number, SavedLine>> {
+  const out = new Map<number, SavedLine>();
+  if (!payrollId) return out;
+  const lines = await conn
+    .select()
+    .from(payrollLines)
+    .where(allOf(eq(payrollLines.payroll_id, payrollId), userIds ? inArray(payrollLines.user_id, userIds) : undefined));
+  if (!lines.length) return out;
+  const items = await conn
+    .select()
+    .from(payrollLineItems)
+    .where(
+      inArray(
+        payrollLineItems.line_id,
+        lines.map((l) => l.line_id),
+      ),
+    )
+    .orderBy(asc(payrollLineItems.id));
+  for (const l of lines) out.set(l.user_id, { line: l, items: items.filter((i) => i.line_id === l.line_id) });
+  return out;
+}
+
+export async function standingItems(conn: Conn, userIds: number[]) {
+  if (!userIds.length) return [];
+  return conn
+    .select()
+    .from(payrollUserItems)
+    .where(and(inArray(payrollUserItems.user_id, userIds), eq(payrollUserItems.is_delete, false)))
+    .orderBy(asc(payrollUserItems.id));
+}
+
+export async function payrollOf(conn: Conn, branchId: number, month: string) {
+  return (
+    (
+      await conn
+        .select()
+        .from(payrolls)
+        .where(and(eq(payrolls.branch_id, branchId), eq(payrolls.month, month)))
+    )[0] ?? null
+  );
+}
+
+export async function lockPayroll(tx: Tx, payrollId: number): Promise<PayrollRecord> {
+  const [p] = await tx.select().from(payrolls).where(eq(payrolls.payroll_id, payrollId)).for('update');
+  if (!p) throw notFound('ไม่พบรอบเงินเดือนนี้');
+  return p;
+}
+
+/** Writes the computed lines (one upsert, one delete and one insert of their items) and the payroll's totals. */
+export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]) {
+  for (const l of lines) {
+    const problem = payProblem({ net: S(l.net) });
+    if (problem) throw badRequest(`${l.user_name}: ${problem}`);
+  }
+  // this draft takes the lines its people still have on another branch's draft and drops the people it no longer pays
+  await claimLines(
+    tx,
+    p,
+    lines.map((l) => l.user_id),
+  );
+  if (lines.length) {
+    const rows = lines.map((l) => ({
+      payroll_id: p.payroll_id,
+      month: p.month,
+      extra: l.extra,
+      irregular: l.irregular,
+      absence: l.absence,
+      branch_days: l.branch_days,
+      warnings: l.warnings,
+      user_id: l.user_id,
+      is_daily: l.is_daily,
+      rate: l.rate,
+      days_worked: l.days_worked,
+      employed_days: l.employed_days,
+      end_date: l.end_date,
+      salary: l.salary,
+      income: l.income,
+      deduction: l.deduction,
+      sso_base: l.sso_base,
+      sso_employee: l.sso_employee,
+      sso_employer: l.sso_employer,
+      tax: l.tax,
+      net: l.net,
+      note: l.note,
+    }));
+    const ex = (c: string) => sql.raw(`excluded.${c}`);
+    const saved = await oneLinePerPerson(p.month, () =>
+      tx
+        .insert(payrollLines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [payrollLines.payroll_id, payrollLines.user_id],
+          set: Object.fromEntries(
+            [
+              'is_daily',
+              'rate',
+              'days_worked',
+              'employed_days',
+              'end_date',
+              'salary',
+              'income',
+              'deduction',
+              'sso_base',
+              'sso_employee',
+              'sso_employer',
+              'tax',
+              'net',
+              'note',
+              'extra',
+              'irregular',
+              'absence',
+              'branch_days',
+              'warnings',
+            ].map((c) => [c, ex(c)]),
+          ),
+        })
+        .returning({ id: payrollLines.line_id, user_id: payrollLines.user_id }),
+    );
+    const lineOf = new Map(saved.map((r) => [r.user_id, r.id]));
+    await tx.delete(payrollLineItems).where(
+      inArray(
+        payrollLineItems.line_id,
+        saved.map((r) => r.id),
+      ),
+    );
+    const items = lines.flatMap((l) =>
+      l.items
+        .filter((i) => S(i.value) !== 0 && (i.condition === 'fill' || S(i.per_value) !== 0))
+        .map((i) => ({
+          line_id: lineOf.get(l.user_id)!,
+          list_payroll_id: i.list_payroll_id,
+          name: i.name,
+          type: i.type,
+          condition: i.condition,
+          value: i.value,
+          per_value: i.per_value,
+          amount: i.amount,
+        })),
+    );
+    if (items.length) await tx.insert(payrollLineItems).values(items);
+  }
+  const t = totalsOf(lines);
+  const [after] = await tx
+    .update(payrolls)
+    .set({ ...t, employees: lines.length, updatedAt: new Date() })
+    .where(eq(payrolls.payroll_id, p.payroll_id))
+    .returning();
+  return after!;
+}
+
+/** The branch of an employee whose line is edited on its own (per-user history, edit mode). */
+export async function branchOfUser(conn: Conn, actor: Actor, userId: number) {
+  const [u] = await conn
+    .select()
+    .from(users)
+    .where(and(eq(users.user_id, userId), eq(users.is_delete, false)));
+  if (!u) throw notFound('ไม่พบพนักงานนี้');
+  assertBranch(actor, u.branch_id);
+  return u;
+}
+
+/** Moves a locked payroll to its next state with who and when (one statement); the step's audit row follows. */
+export async function setStep(tx: Tx, payrollId: number, set: Partial<typeof payrolls.$inferInsert>) {
+  const [after] = await tx
+    .update(payrolls)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(payrolls.payroll_id, payrollId))
+    .returning();
+  return after!;
+}
+
+/** The branch's expense item of a category (created once under its name when the branch has none). */
+export async function expenseItem(tx: Tx, branchId: number, category: string, name: string) {
+  const [c] = await tx
+    .select({ id: expenseCategories.category_id })
+    .from(expenseCategories)
+    .where(eq(expenseCategories.name, category))
+    .limit(1);
+  if (!c) return null;
+  const [found] = await tx
+    .select({ id: listExpenses.list_expenses_id })
+    .from(listExpenses)
+    .where(
+      and(eq(listExpenses.branch_id, branchId), eq(listExpenses.category_id, c.id), eq(listExpenses.is_delete, false)),
+    )
+    .limit(1);
+  if (found) return found.id;
+  const [made] = await tx
+    .insert(listExpenses)
+    .values({ branch_id: branchId, name, category_id: c.id, type: 'ค่าใช้จ่ายคงที่' })
+    .returning({ id: listExpenses.list_expenses_id });
+  return made!.id;
+}
+
+export async function getPayroll(conn: Conn, actor: Actor, payrollId: number) {
+  const [p] = await conn.select().from(payrolls).where(eq(payrolls.payroll_id, payrollId));
+  if (!p) throw notFound('ไม่พบรอบเงินเดือนนี้');
+  assertBranch(actor, p.branch_id);
+  return p;
 }

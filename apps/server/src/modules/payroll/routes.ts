@@ -6,157 +6,39 @@ import {
   HistoryEnvelope,
   HistoryQuery,
   IdParams,
-  Option,
   PayrollFilter,
-  PayrollRow,
   PayrollTableQuery,
-  PayslipPdfBody,
-  PayslipRow,
-  PAYROLL_STATE_NAMES,
-  PayrollReopenBody,
-  ReportRow,
   ReportUpdate,
   Sheet,
   SheetQuery,
   SheetUpdate,
   StaffDetail,
-  StepBody,
   TableEnvelope,
-  Totals,
   UserItem,
   UserItemCreate,
   UserItemQuery,
   UserItemUpdate,
-  type PayrollState,
 } from '@khabkhi/contracts';
-import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
-import { actorOf, assertBranch } from '../../http/auth.js';
+import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { idFilter } from '../../http/tables.js';
-import { payslipsHtml, summaryHtml, wht50Html } from './document.js';
-import { bankCsv, pnd1Text, ssoText } from './files.js';
-import { formatAddress } from '../customers/service.js';
-import { fromSatang, toSatang, todayBangkok } from '@khabkhi/thai';
-import {
-  approve,
-  branchOfUser,
-  confirm,
-  createUserItem,
-  currentMonth,
-  getPayroll,
-  getSheet,
-  lastDayOf,
-  monthName,
-  payrollRows,
-  ratesFor,
-  payrollTable,
-  payslipTable,
-  reopen,
-  reportTable,
-  saveSheet,
-  staffDetail,
-  submit,
-  updateUserItem,
-  userHistory,
-  userItems,
-  type PayslipSnapshot,
-} from './service.js';
-import {
-  approvedLinesOfYear,
-  branchCode,
-  currentPayslips,
-  findBranch,
-  findPayrollRecord,
-  findPayslip,
-  findUser,
-  hasCurrentPayslip,
-  linesWithUsers,
-  payslipBranch,
-  schoolSettingsRow,
-} from './repo.js';
-
-const tags = ['payroll'];
-const Row = Type.Object({ ...PayrollRow.properties });
-const ReportFilter = Type.Object({ branch: Type.Array(Option), month: Type.Array(Option), status: Type.Array(Option) });
-const ReportEnvelope = Type.Object({
-  ...TableEnvelope(ReportRow, ReportFilter).properties,
-  month: Type.String(),
-  totals: Totals,
-});
-const stepMessages = {
-  submit: 'ส่งตรวจเงินเดือนเรียบร้อยแล้ว รอผู้จัดการสาขายืนยัน',
-  confirm: 'ยืนยันเงินเดือนเรียบร้อยแล้ว รอเจ้าของกิจการอนุมัติ',
-  approve: 'อนุมัติเงินเดือนเรียบร้อยแล้ว ออกสลิปเงินเดือนให้พนักงานทุกคนแล้ว และรอบนี้ถูกล็อก',
-};
+import { saveSheet } from './save.js';
+import { getSheet } from './sheet.js';
+import { payrollTable, reportTable } from './lists.js';
+import { staffDetail, userHistory } from './employee.js';
+import { createUserItem, updateUserItem, userItems } from './standing.js';
+import { currentMonth, monthName } from './common.js';
+import { branchOfUser } from './repo.js';
+import { Row, ReportEnvelope, tags } from './schemas.js';
+import { workflowRoutes } from './workflow-routes.js';
+import { payslipRoutes } from './payslip-routes.js';
+import { fileRoutes } from './file-routes.js';
 
 /** Payroll: a branch's month (sheet), the report, the workflow submit → confirm → approve, payslips, standing items. */
 export default async function payrollRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
-
-  const school = async () => {
-    const s = await schoolSettingsRow(db());
-    return { name: s?.name ?? '', tax_id: s?.tax_id ?? '' };
-  };
-  registerDocumentType(plain, 'payslip', async (id) => {
-    const s = await findPayslip(db(), id);
-    if (!s) throw notFound('ไม่พบสลิปเงินเดือนนี้');
-    const snap = s.snapshot as unknown as PayslipSnapshot;
-    return {
-      pdf: await app.documents.html(payslipsHtml(await school(), [snap])),
-      filename: `สลิปเงินเดือน-${s.month}-${snap.employee.name}${s.version > 1 ? `-ฉบับที่${s.version}` : ''}.pdf`,
-    };
-  });
-  registerDocumentType(plain, 'payslips', async (id) => {
-    const list = await currentPayslips(db(), id);
-    if (!list.length) throw notFound('ยังไม่มีสลิปเงินเดือนของรอบนี้');
-    const code = await branchCode(db(), list[0]!.branch_id);
-    return {
-      pdf: await app.documents.html(
-        payslipsHtml(
-          await school(),
-          list.map((s) => s.snapshot as unknown as PayslipSnapshot),
-        ),
-      ),
-      filename: `สลิปเงินเดือน-${code}-${list[0]!.month}.pdf`,
-    };
-  });
-  registerDocumentType(plain, 'payroll-summary', async (id) => {
-    const p = await findPayrollRecord(db(), id);
-    if (!p) throw notFound('ไม่พบรอบเงินเดือนนี้');
-    const [row] = await payrollRows(db(), [p]);
-    const sheet = await getSheet(
-      db(),
-      {
-        userId: 0,
-        username: '',
-        roleId: 0,
-        roleSlug: '',
-        branchId: p.branch_id,
-        familyId: '',
-        abilities: [],
-        branchScope: null,
-      },
-      String(p.branch_id),
-      p.month,
-    );
-    const steps = [
-      row!.submitted.by ? `ส่งตรวจโดย ${row!.submitted.by}` : '',
-      row!.confirmed.by ? `ยืนยันโดย ${row!.confirmed.by}` : '',
-      row!.approved.by ? `อนุมัติโดย ${row!.approved.by}` : '',
-    ].filter(Boolean);
-    const html = summaryHtml({
-      school: (await school()).name,
-      branch: row!.branch_name,
-      month_name: row!.month_name,
-      status_name: row!.status_name,
-      lines: sheet.lines,
-      totals: sheet.totals,
-      steps,
-    });
-    return { pdf: await app.documents.html(html), filename: `สรุปเงินเดือน-${p.month}.pdf` };
-  });
 
   app.get(
     '/payroll/gettable',
@@ -347,295 +229,7 @@ export default async function payrollRoutes(plain: FastifyInstance) {
     },
   );
 
-  const step = (
-    name: 'submit' | 'confirm' | 'approve',
-    auth: ['update' | 'approve', 'Payroll'],
-    fn: typeof submit,
-    summary: string,
-  ) =>
-    app.post(
-      `/payroll/${name}`,
-      {
-        config: { auth },
-        schema: { tags, summary, body: StepBody, response: { 200: Envelope(Row) } },
-      },
-      async (req) => {
-        const actor = actorOf(req);
-        const p = await db().transaction((tx) => fn(tx, actor, req.body.payroll_id, req.id));
-        return ok((await payrollRows(db(), [p]))[0]!, stepMessages[name]);
-      },
-    );
-  step('submit', ['update', 'Payroll'], submit, 'Submit a draft (HR): the sheet is frozen as computed now');
-  step('confirm', ['approve', 'Payroll'], confirm, 'Confirm a submitted payroll (branch manager; never the submitter)');
-  step(
-    'approve',
-    ['approve', 'Payroll'],
-    approve,
-    'Approve a confirmed payroll (owner; never the submitter): locked, payslips issued',
-  );
-
-  app.post(
-    '/payroll/reopen',
-    {
-      config: { auth: ['approve', 'Payroll'] },
-      schema: {
-        tags,
-        summary:
-          'Reopen an approved payroll (owner, with a reason; audited): it returns to draft and its payslips are reissued as a new version at the next approval',
-        body: PayrollReopenBody,
-        response: { 200: Envelope(Row) },
-      },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      const p = await db().transaction((tx) => reopen(tx, actor, req.body.payroll_id, req.body.reason, req.id));
-      return ok(
-        (await payrollRows(db(), [p]))[0]!,
-        `เปิดรอบเงินเดือนใหม่แล้ว (สถานะ ${PAYROLL_STATE_NAMES[p.status as PayrollState]}) เมื่ออนุมัติอีกครั้งจะออกสลิปฉบับที่ ${p.version}`,
-      );
-    },
-  );
-
-  app.get(
-    '/payroll/payslip/gettable',
-    {
-      config: { auth: ['read', 'Payroll'] },
-      schema: {
-        tags,
-        summary: 'Issued payslips (every version; the current one flagged)',
-        querystring: PayrollTableQuery,
-        response: {
-          200: TableEnvelope(PayslipRow, Type.Object({ branch: Type.Array(Option), month: Type.Array(Option) })),
-        },
-      },
-    },
-    async (req) => {
-      const { page, perPage, offset } = pageOf(req.query);
-      const r = await payslipTable(db(), actorOf(req), req.query, perPage, offset);
-      return table(r.rows, r.filter, page, perPage, r.total);
-    },
-  );
-
-  app.post(
-    '/payroll/payslip/pdf',
-    {
-      config: { auth: ['read', 'Payroll'] },
-      schema: {
-        tags,
-        summary: 'Signed link (data.pdf) to one payslip, all payslips of a payroll, or the month’s summary',
-        body: PayslipPdfBody,
-        response: { 200: Envelope(Type.Object({ pdf: Type.String() })) },
-      },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      const b = req.body;
-      if (b.payslip_id) {
-        const s = await payslipBranch(db(), b.payslip_id);
-        if (!s) throw notFound('ไม่พบสลิปเงินเดือนนี้');
-        assertBranch(actor, s.branch_id);
-        return ok({ pdf: await signDocumentLink(app.deps.secret, { type: 'payslip', id: b.payslip_id }) });
-      }
-      if (!b.payroll_id) throw badRequest('สลิปเงินเดือน: ต้องระบุสลิปหรือรอบเงินเดือน');
-      const p = await getPayroll(db(), actor, b.payroll_id);
-      if (b.document !== 'summary') {
-        if (!(await hasCurrentPayslip(db(), p.payroll_id)))
-          throw badRequest('ยังไม่มีสลิปเงินเดือนของรอบนี้ สลิปออกเมื่อเงินเดือนได้รับอนุมัติ');
-      }
-      return ok({
-        pdf: await signDocumentLink(app.deps.secret, {
-          type: b.document === 'summary' ? 'payroll-summary' : 'payslips',
-          id: p.payroll_id,
-        }),
-      });
-    },
-  );
-
-  app.post(
-    '/payroll/file',
-    {
-      config: { auth: ['read', 'Payroll'] },
-      schema: {
-        tags,
-        summary:
-          'Statutory file of a payroll past draft: the SSO contribution list สปส.1-10 (fixed-width text, TIS-620) or the ภ.ง.ด.1 lines (pipe-delimited UTF-8); base64 content',
-        body: Type.Object(
-          {
-            payroll_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-            document: Type.Union([
-              Type.Literal('sso'),
-              Type.Literal('sso_xlsx'),
-              Type.Literal('pnd1'),
-              Type.Literal('bank'),
-            ]),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Envelope(
-            Type.Object({
-              filename: Type.String(),
-              mime: Type.String(),
-              content: Type.String(),
-              records: Type.Integer(),
-            }),
-          ),
-        },
-      },
-    },
-    async (req) => {
-      const p = await getPayroll(db(), actorOf(req), req.body.payroll_id);
-      if (p.status === 'draft') throw conflict('ยังสร้างไฟล์นำส่งไม่ได้: เงินเดือนรอบนี้ยังเป็นฉบับร่าง ต้องส่งตรวจก่อน');
-      const b = await findBranch(db(), p.branch_id);
-      const s = await schoolSettingsRow(db());
-      const rates = await ratesFor(db(), p.month);
-      const rows = await linesWithUsers(db(), p.payroll_id);
-      const lines = rows.map(({ l, u }) => ({
-        idcard: u.idcard,
-        prefix: u.prefix,
-        fname: u.fname,
-        sname: u.sname,
-        sso_base: l.sso_base,
-        sso_employee: l.sso_employee,
-        sso_employer: l.sso_employer,
-        salary: l.salary,
-        income: l.income,
-        tax: l.tax,
-        address: [u.address, u.moo && `หมู่ ${u.moo}`, u.soi && `ซอย${u.soi}`, u.street && `ถนน${u.street}`]
-          .filter(Boolean)
-          .join(' '),
-        subdistrict: u.subdistrict,
-        district: u.district,
-        province: u.province,
-        postcode: u.postcode,
-      }));
-      // the SSO employer account: the school's 10-digit account is its tax ID's first 10 digits until a field of its own exists
-      const head = {
-        employer_account: (s?.tax_id ?? '').slice(0, 10),
-        sso_branch: b!.is_head_office ? '000000' : b!.tax_branch_no,
-        company: s?.name ?? '',
-        month: p.month,
-        pay_date: lastDayOf(p.month),
-        rate_percent: (rates.sso.employee_bp / 100).toFixed(2),
-        tax_id: s?.tax_id ?? '',
-        tax_branch_no: b!.tax_branch_no,
-      };
-      const doc = req.body.document;
-      if (doc === 'sso_xlsx') {
-        // the rows of the SSO e-service's Excel upload; the web writes the workbook (sheet named by the 6-digit SSO branch)
-        const insured = rows
-          .filter(({ l }) => toSatang(l.sso_base) > 0)
-          .map(({ l, u }) => ({
-            idcard: u.idcard,
-            prefix: u.prefix,
-            fname: u.fname,
-            sname: u.sname,
-            wage: l.sso_base,
-            contribution: l.sso_employee,
-          }));
-        const sheetName = head.sso_branch.replace(/\D/g, '').padStart(6, '0').slice(0, 6);
-        return ok({
-          filename: `สปส1-10-${b!.code}-${p.month}.xlsx`,
-          mime: 'application/json',
-          content: Buffer.from(JSON.stringify({ sheet: sheetName, rows: insured })).toString('base64'),
-          records: insured.length,
-        });
-      }
-      const f =
-        doc === 'sso'
-          ? ssoText(head, lines)
-          : doc === 'pnd1'
-            ? pnd1Text(head, lines)
-            : bankCsv(
-                rows.map(({ l, u }) => ({
-                  bank: u.bank,
-                  bank_acc: u.bank_acc,
-                  name: `${u.prefix}${u.fname} ${u.sname}`,
-                  net: l.net,
-                  pay_type: u.salary_pay_type,
-                })),
-              );
-      const name =
-        doc === 'sso'
-          ? `สปส1-10-${b!.code}-${p.month}.txt`
-          : doc === 'pnd1'
-            ? `ภงด1-${b!.code}-${p.month}.txt`
-            : `โอนเงินเดือน-${b!.code}-${p.month}.csv`;
-      const mime =
-        doc === 'sso'
-          ? 'text/plain; charset=TIS-620'
-          : doc === 'pnd1'
-            ? 'text/plain; charset=utf-8'
-            : 'text/csv; charset=utf-8';
-      return ok({ filename: name, mime, content: f.buffer.toString('base64'), records: f.records.length });
-    },
-  );
-
-  /** One employee's approved payroll lines of a year (Common Era): income (salary + incomes), tax, social security. */
-  const yearOf = async (userId: number, year: number) => {
-    const rows = await approvedLinesOfYear(db(), userId, year);
-    const sum = (f: (r: (typeof rows)[number]) => string[]) =>
-      fromSatang(rows.reduce((a, r) => a + f(r).reduce((x, v) => x + toSatang(v), 0), 0));
-    return {
-      months: rows.length,
-      income: sum((r) => [r.salary, r.income]),
-      tax: sum((r) => [r.tax]),
-      sso: sum((r) => [r.sso]),
-    };
-  };
-  registerDocumentType(plain, 'wht50', async (id) => {
-    const userId = Math.floor(id / 10000);
-    const year = id % 10000;
-    const u = await findUser(db(), userId);
-    if (!u) throw notFound('ไม่พบพนักงานนี้');
-    const s = await schoolSettingsRow(db());
-    const y = await yearOf(userId, year);
-    const html = wht50Html({
-      payer: { name: s?.name ?? '', tax_id: s?.tax_id ?? '', address: s?.address ?? '' },
-      payee: { name: `${u.prefix}${u.fname} ${u.sname}`, idcard: u.idcard, address: formatAddress(u) },
-      year_be: year + 543,
-      ...y,
-      issued: todayBangkok(),
-    });
-    return { pdf: await app.documents.html(html), filename: `50ทวิ-${year + 543}-${u.fname}.pdf` };
-  });
-
-  app.post(
-    '/payroll/certificate',
-    {
-      config: { auth: ['read', 'Payroll'] },
-      schema: {
-        tags,
-        summary:
-          'Signed link (data.pdf) to an employee’s annual withholding certificate (50 ทวิ) from the approved payrolls of a year',
-        body: Type.Object(
-          {
-            user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-            year: Type.Integer({ minimum: 2000, maximum: 2100 }),
-          },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Envelope(
-            Type.Object({
-              pdf: Type.String(),
-              months: Type.Integer(),
-              income: Type.String(),
-              tax: Type.String(),
-              sso: Type.String(),
-            }),
-          ),
-        },
-      },
-    },
-    async (req) => {
-      await branchOfUser(db(), actorOf(req), req.body.user_id);
-      const y = await yearOf(req.body.user_id, req.body.year);
-      if (!y.months) throw badRequest(`ยังไม่มีเงินเดือนที่อนุมัติแล้วของพนักงานนี้ในปี ${req.body.year + 543}`);
-      return ok({
-        pdf: await signDocumentLink(app.deps.secret, { type: 'wht50', id: req.body.user_id * 10000 + req.body.year }),
-        ...y,
-      });
-    },
-  );
+  workflowRoutes(plain);
+  payslipRoutes(plain);
+  fileRoutes(plain);
 }

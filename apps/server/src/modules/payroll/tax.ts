@@ -67,8 +67,10 @@ export interface YearToDate {
   tax: number;
   /** employee's social security paid */
   sso: number;
+  /** the months paid (recorded here) */
+  periods: number;
 }
-export const NO_YTD: YearToDate = { regular: 0, irregular: 0, tax: 0, sso: 0 };
+export const NO_YTD: YearToDate = { regular: 0, irregular: 0, tax: 0, sso: 0, periods: 0 };
 
 export interface WithholdingInput {
   /** this month's regular taxable income */
@@ -82,6 +84,9 @@ export interface WithholdingInput {
   nextSso: number;
   /** pay periods left in the year, this one included: 13 − month, or 1 in the month the person leaves */
   periodsLeft: number;
+  /** months of this year the person was employed before this one that have no recorded pay (before the school
+   *  kept its payroll here): assumed paid like a full month now and withheld at this month's rate */
+  periodsUnrecorded?: number;
   ytd: YearToDate;
   /** the year's ล.ย.01 allowances, already capped (allowances.ts) */
   allowances: number;
@@ -99,7 +104,8 @@ export interface Withholding {
 
 /** The month's withholding by the cumulative method with irregular income taxed at the margin (see the head comment). */
 export function withholding(w: WithholdingInput, t: TaxTable): Withholding {
-  const left = Math.max(1, w.periodsLeft);
+  const unrecorded = Math.max(0, w.periodsUnrecorded ?? 0);
+  const left = Math.max(1, w.periodsLeft) + unrecorded;
   const future = left - 1;
   const regularYear = w.ytd.regular + w.regular + w.nextMonthly * future;
   const withoutThis = regularYear + w.ytd.irregular;
