@@ -47,23 +47,36 @@ export function paidByBranchSql(branchId: number, month: string): SQL {
  * month move here (deleted there, that draft's totals recomputed), and this draft drops the people it no longer pays.
  */
 export async function claimLines(tx: Tx, p: { payroll_id: number; month: string }, userIds: number[]) {
-  const stale = await tx
-    .select({ line_id: payrollLines.line_id, payroll_id: payrollLines.payroll_id })
-    .from(payrollLines)
-    .innerJoin(payrolls, eq(payrolls.payroll_id, payrollLines.payroll_id))
-    .where(
-      and(
-        eq(payrollLines.month, p.month),
-        sql`(${payrollLines.payroll_id} = ${p.payroll_id}) <> (${userIds.length ? inArray(payrollLines.user_id, userIds) : sql`false`})`,
-        sql`(${payrollLines.payroll_id} = ${p.payroll_id} or ${payrolls.status} = 'draft')`,
-      ),
-    );
+  const staleLines = () =>
+    tx
+      .select({ line_id: payrollLines.line_id, payroll_id: payrollLines.payroll_id })
+      .from(payrollLines)
+      .innerJoin(payrolls, eq(payrolls.payroll_id, payrollLines.payroll_id))
+      .where(
+        and(
+          eq(payrollLines.month, p.month),
+          sql`(${payrollLines.payroll_id} = ${p.payroll_id}) <> (${userIds.length ? inArray(payrollLines.user_id, userIds) : sql`false`})`,
+          sql`(${payrollLines.payroll_id} = ${p.payroll_id} or ${payrolls.status} = 'draft')`,
+        ),
+      );
+  let stale = await staleLines();
+  const others = [...new Set(stale.map((s) => s.payroll_id))].filter((id) => id !== p.payroll_id);
+  if (others.length) {
+    // lock the other drafts before touching their lines (in id order), so two saves never wait on each other's lines
+    await tx
+      .select({ id: payrolls.payroll_id })
+      .from(payrolls)
+      .where(inArray(payrolls.payroll_id, others))
+      .orderBy(asc(payrolls.payroll_id))
+      .for('update');
+    stale = await staleLines();
+  }
   if (!stale.length) return;
   const ids = stale.map((s) => s.line_id);
   await tx.delete(payrollLineItems).where(inArray(payrollLineItems.line_id, ids));
   await tx.delete(payrollLines).where(inArray(payrollLines.line_id, ids));
-  const others = [...new Set(stale.map((s) => s.payroll_id))].filter((id) => id !== p.payroll_id);
-  if (others.length) await recomputeTotals(tx, others);
+  const touched = [...new Set(stale.map((s) => s.payroll_id))].filter((id) => id !== p.payroll_id);
+  if (touched.length) await recomputeTotals(tx, touched);
 }
 
 /** A payroll's totals from its stored lines (after lines moved away). */
@@ -124,9 +137,12 @@ export async function branchDays(conn: Conn, userIds: number[], month: string): 
     );
     const seg = mine.slice(startIdx);
     if (seg.length < 2) continue;
-    const parts = seg.map((r, i) => {
+    // consecutive rows of the same branch are one stay
+    const stays = seg.filter((r, i) => i === 0 || seg[i - 1]!.name !== r.name);
+    if (stays.length < 2) continue;
+    const parts = stays.map((r, i) => {
       const from = r.from <= first ? 1 : Number(r.from.slice(8, 10));
-      const next = seg[i + 1];
+      const next = stays[i + 1];
       const to = next ? Number(next.from.slice(8, 10)) - 1 : daysInMonth(month);
       return { name: r.name, from, to };
     });
