@@ -310,6 +310,11 @@ async function loadExpense(tx: Conn, actor: Actor, id: number, lock: boolean) {
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('ไม่พบรายการค่าใช้จ่ายนี้');
   assertBranch(actor, row.branch_id);
+  // the books of an approved payroll change only with the payroll: reopen the month and approve it again
+  if (lock && row.payroll_id !== null)
+    throw conflict(
+      'ค่าใช้จ่ายนี้บันทึกจากเงินเดือนที่อนุมัติแล้ว แก้ไขหรือลบที่หน้าค่าใช้จ่ายไม่ได้ ให้เปิดรอบเงินเดือนของเดือนนั้นใหม่ แก้ไข แล้วอนุมัติอีกครั้ง',
+    );
   return row;
 }
 
