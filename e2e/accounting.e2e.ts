@@ -42,7 +42,7 @@ describe('accounting screens', () => {
     // payments are read-only rows that link to their application
     const link = page.getByTestId('application-link').first();
     await link.waitFor();
-    expect(await page.getByText('อ่านอย่างเดียว').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('อ่านอย่างเดียว').count()).toBeGreaterThan(0);
     await e.shot(page, 'accounting-income');
 
     // expenses (recorded by the vehicles feature; two written here as its seed would)
@@ -83,7 +83,7 @@ describe('accounting screens', () => {
     await expect.poll(async () => banner(page)).toBe('บันทึกรายรับ "ค่าเช่าสนามฝึกวันเสาร์" เรียบร้อยแล้ว');
     const row = page.getByRole('row', { name: /ค่าเช่าสนามฝึกวันเสาร์/ });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/รายรับอื่น[\s\S]*1 ไฟล์[\s\S]*โอนเงิน[\s\S]*2,750\.50/);
+    await expect.poll(() => row.innerText()).toMatch(/รายรับอื่น[\s\S]*1 ไฟล์[\s\S]*โอนเงิน[\s\S]*2,750\.50/);
     // edit it: the amount was 2,750.50 by mistake, it is 2,705.50; the attached bill stays
     await row.getByRole('button', { name: 'แก้ไข ค่าเช่าสนามฝึกวันเสาร์' }).click();
     const edit = page.getByRole('dialog');
@@ -154,14 +154,14 @@ describe('accounting screens', () => {
     expect(pl.totals.total_expenses).toBe(exp.total_expenses);
     const totalRow = table.getByRole('row', { name: /^รวม/ });
     await expect.poll(() => totalRow.innerText()).toContain(money(S(inc.total_income)));
-    expect(await totalRow.innerText()).toContain(money(S(exp.total_expenses)));
+    await expect.poll(() => totalRow.innerText()).toContain(money(S(exp.total_expenses)));
     // this month's row shows its income as the month's income tab does
     const month = pl.data[pl.data.length - 1];
     const monthInc = (await admin.get('/api/accounting/incometable', { start: month.start, end: month.end })).body
       .chart;
-    expect(await table.getByRole('row', { name: new RegExp(`^${month.label}`) }).innerText()).toContain(
-      money(S(monthInc.total_income)),
-    );
+    await expect
+      .poll(() => table.getByRole('row', { name: new RegExp(`^${month.label}`) }).innerText())
+      .toContain(money(S(monthInc.total_income)));
     await expect.poll(() => page.getByTestId('pl-net').innerText()).toMatch(/^(กำไร|ขาดทุน)สุทธิของช่วงนี้/);
     await e.shot(page, 'accounting-profitloss');
     await page.setViewportSize({ width: 1024, height: 768 });

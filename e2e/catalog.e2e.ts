@@ -54,7 +54,7 @@ describe('catalog screens', () => {
     await page.goto(`${e.baseUrl}/promotions?text=TRUCK`);
     const row = page.getByRole('row', { name: /TRUCK1000/ });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/1,000\.00 บาท[\s\S]*0 \/ 30/);
+    await expect.poll(() => row.innerText()).toMatch(/1,000\.00 บาท[\s\S]*0 \/ 30/);
     await e.shot(page, 'catalog-promotions');
 
     await page.goto(`${e.baseUrl}/otherfees/new`);
@@ -91,12 +91,12 @@ describe('catalog screens', () => {
     await page.goto(`${e.baseUrl}/courses?type=รถยนต์`);
     const car15 = page.getByRole('row', { name: /หลักสูตรรถยนต์ 15 ชั่วโมง/ });
     await car15.waitFor();
-    expect(await car15.count()).toBe(1);
-    expect(await car15.innerText()).toContain('ทุกสาขา');
+    await expect.poll(() => car15.count()).toBe(1);
+    await expect.poll(() => car15.innerText()).toContain('ทุกสาขา');
     await shots(page, 'catalog-courses-school-wide');
     await car15.click();
     await page.getByText('สาขาที่เปิด', { exact: true }).waitFor();
-    expect(await page.getByRole('radio', { name: 'ทุกสาขา' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'ทุกสาขา' }).isChecked()).toBe(true);
     await expect.poll(() => page.locator('#branch_prices_0_price').inputValue(), { timeout: 10_000 }).toBe('5900');
     await page.getByRole('button', { name: 'เพิ่มราคาเฉพาะสาขา' }).click();
     await page.locator('#branch_prices_1_branch_id').click();
@@ -112,7 +112,7 @@ describe('catalog screens', () => {
     await login(e, suda, 'anan');
     await suda.goto(page.url());
     await suda.getByTestId('locked-by').waitFor();
-    expect(await suda.getByTestId('locked-by').innerText()).toMatch(/สำนักงานใหญ่/);
+    await expect.poll(() => suda.getByTestId('locked-by').innerText()).toMatch(/สำนักงานใหญ่/);
     await e.shot(suda, 'catalog-course-read-only-at-branch');
   });
 
@@ -122,9 +122,9 @@ describe('catalog screens', () => {
     await page.goto(`${e.baseUrl}/promotions`);
     const old = page.getByRole('row', { name: /SONGKRAN/ });
     await old.waitFor();
-    expect(await old.innerText()).toContain('หมดอายุ');
-    expect(await old.innerText()).not.toContain('เปิดใช้งาน');
-    expect(await page.getByRole('row', { name: /NEWYEAR10/ }).innerText()).toMatch(/10%[\s\S]*เปิดใช้งาน/);
+    await expect.poll(() => old.innerText()).toContain('หมดอายุ');
+    await expect.poll(() => old.innerText()).not.toContain('เปิดใช้งาน');
+    await expect.poll(() => page.getByRole('row', { name: /NEWYEAR10/ }).innerText()).toMatch(/10%[\s\S]*เปิดใช้งาน/);
     await shots(page, 'catalog-promotions-states');
     await page.getByRole('row', { name: /NEWYEAR10/ }).click();
     await page.getByLabel('มูลค่าส่วนลด').waitFor();
@@ -132,7 +132,7 @@ describe('catalog screens', () => {
       .locator('.ant-input-affix-wrapper')
       .filter({ has: page.getByLabel('มูลค่าส่วนลด') })
       .locator('.ant-input-suffix');
-    expect(await suffix.innerText()).toBe('%');
+    await expect.poll(() => suffix.innerText()).toBe('%');
     await e.shot(page, 'catalog-promotion-percent');
   });
 
@@ -142,9 +142,9 @@ describe('catalog screens', () => {
     await page.goto(`${e.baseUrl}/audit?type=course`);
     const row = page.getByRole('row', { name: /ราคาตามสาขา › สาขาบางเขน/ }).first();
     await row.waitFor();
-    expect(await row.innerText()).toMatch(
-      /ผู้ดูแลระบบ[\s\S]*หลักสูตร #\d+[\s\S]*แก้ไข[\s\S]*ราคาตามสาขา › สาขาบางเขน: - → 6,200\.00 บาท/,
-    );
+    await expect
+      .poll(() => row.innerText())
+      .toMatch(/ผู้ดูแลระบบ[\s\S]*หลักสูตร #\d+[\s\S]*แก้ไข[\s\S]*ราคาตามสาขา › สาขาบางเขน: - → 6,200\.00 บาท/);
     await shots(page, 'audit-list');
     await page.locator('.ant-select').filter({ hasText: 'ทั้งหมด' }).first().click();
     await e.shot(page, 'audit-list-dropdown-open');
@@ -158,7 +158,7 @@ describe('catalog screens', () => {
     }
     const cashier = await e.page();
     await login(e, cashier, 'malee');
-    expect(await cashier.locator('a[href="/audit"]').count()).toBe(0);
+    await expect.poll(() => cashier.locator('a[href="/audit"]').count()).toBe(0);
   });
 
   it('a branch whose course list is empty is told why and where to fix it (issue 12.14)', async () => {
@@ -174,7 +174,7 @@ describe('catalog screens', () => {
     await login(e, page, 'suda');
     await page.goto(`${e.baseUrl}/applications/new`);
     await page.getByTestId('courses-hint').waitFor();
-    expect(await page.getByTestId('courses-hint').innerText()).toMatch(/ข้อมูลหลัก › หลักสูตร/);
+    await expect.poll(() => page.getByTestId('courses-hint').innerText()).toMatch(/ข้อมูลหลัก › หลักสูตร/);
     await page.locator('#courses_0_course_id').click();
     await expect
       .poll(() => page.locator('.ant-select-dropdown:visible').innerText(), { timeout: 10_000 })

@@ -29,8 +29,8 @@ describe('demo school', () => {
       await page.setViewportSize({ width: size[0], height: size[1] });
       await page.goto(`${e.baseUrl}${path}`);
       await page.locator('.ant-table-row').first().waitFor();
-      expect(await page.locator('.ant-table-row').count(), path).toBeGreaterThan(0);
-      expect(await demoBanner.isVisible(), path).toBe(true);
+      await expect.poll(() => page.locator('.ant-table-row').count(), { message: path }).toBeGreaterThan(0);
+      await expect.poll(() => demoBanner.isVisible(), { message: path }).toBe(true);
       await e.shot(page, `demo-${path.slice(1)}-${size[0]}`);
     }
   });

@@ -61,8 +61,8 @@ describe('evaluations', () => {
     await boxes.first().focus();
     for (let i = 0; i < n; i++) await page.keyboard.press(i % 2 ? '4' : '3');
     // the last digit moved the cursor to the save button
-    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await boxes.nth(n - 1).inputValue()).toBe(n % 2 ? '3' : '4');
+    await expect.poll(() => save.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => boxes.nth(n - 1).inputValue()).toBe(n % 2 ? '3' : '4');
     await e.shot(page, 'evaluation-detail-filled');
     await page.keyboard.press('Enter');
     await expect.poll(async () => banner(page)).toContain('บันทึกผลการประเมินเรียบร้อยแล้ว');
@@ -76,12 +76,12 @@ describe('evaluations', () => {
     expect(record.url()).toContain('/api/documents/');
     // training complete but the exams not passed yet: the certificate waits, the exam results say why
     const certButton = page.getByRole('button', { name: 'พิมพ์ใบรับรองผลการอบรม' });
-    expect(await certButton.isDisabled()).toBe(true);
+    await expect.poll(() => certButton.isDisabled()).toBe(true);
     await page.getByText(/ใบรับรองผลการอบรมออกได้เมื่ออบรมครบและสอบผ่าน \(ยังไม่ผ่านการสอบ/).waitFor();
 
     // correct today's session: its levels come back into the boxes; a criterion set to ต้องปรับปรุง undoes the completion
     await page.getByRole('button', { name: 'แก้ไขรายการอบรม' }).first().click();
-    expect(await boxes.first().inputValue()).toBe('3');
+    await expect.poll(() => boxes.first().inputValue()).toBe('3');
     await boxes.first().focus();
     await page.keyboard.press('1');
     await page.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
@@ -148,12 +148,12 @@ describe('vehicle check', () => {
     await row.getByRole('button', { name: 'แก้ไขผลการตรวจ' }).click();
     const form = page.getByTestId('vehicle-check-form');
     await form.getByText(/^แก้ไขผลการตรวจวันที่ .+ · 5กข 5555 นนทบุรี$/).waitFor();
-    expect(await page.getByLabel('ทะเบียนรถ').inputValue()).toBe('5กข 5555');
-    expect(await page.getByLabel('จังหวัด').inputValue()).toBe('นนทบุรี');
-    expect(await page.getByLabel('พ.ร.บ. ใช้ได้ถึง').inputValue()).toBe(be(addDays(today, 5)));
-    expect(await page.getByLabel('วันสอบ', { exact: true }).inputValue()).toBe(be(addDays(today, 10)));
-    expect(await page.getByLabel('แตร').isChecked()).toBe(false);
-    expect(await page.getByLabel('ไฟเบรก', { exact: true }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('ทะเบียนรถ').inputValue()).toBe('5กข 5555');
+    await expect.poll(() => page.getByLabel('จังหวัด').inputValue()).toBe('นนทบุรี');
+    await expect.poll(() => page.getByLabel('พ.ร.บ. ใช้ได้ถึง').inputValue()).toBe(be(addDays(today, 5)));
+    await expect.poll(() => page.getByLabel('วันสอบ', { exact: true }).inputValue()).toBe(be(addDays(today, 10)));
+    await expect.poll(() => page.getByLabel('แตร').isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel('ไฟเบรก', { exact: true }).isChecked()).toBe(true);
     await page.getByLabel('พ.ร.บ. ใช้ได้ถึง').fill(be(addDays(today, 200)));
     await page.keyboard.press('Enter');
     await page.getByLabel('แตร').check();
@@ -162,11 +162,11 @@ describe('vehicle check', () => {
     await expect.poll(async () => banner(page)).toBe('แก้ไขการตรวจสภาพรถเรียบร้อยแล้ว ผลการตรวจ: ผ่าน');
     // back to a new check; the corrected row passes and no check was added
     await form.getByText('บันทึกการตรวจสภาพรถ', { exact: true }).waitFor();
-    expect(await page.getByLabel('ทะเบียนรถ').count()).toBe(0); // the exam car again, not the corrected check's values
+    await expect.poll(() => page.getByLabel('ทะเบียนรถ').count()).toBe(0); // the exam car again, not the corrected check's values
     // 'ไม่ผ่าน' contains 'ผ่าน': wait for the failed result to go (the table reloads after the banner), then read it
     await expect.poll(async () => row.innerText()).not.toContain('ไม่ผ่าน');
-    expect(await row.innerText()).toContain('ผ่าน');
-    expect(await checksTitle.innerText()).toBe(countBefore);
+    await expect.poll(() => row.innerText()).toContain('ผ่าน');
+    await expect.poll(() => checksTitle.innerText()).toBe(countBefore);
     const appId = Number(page.url().split('/').pop());
     const audit = await e.app.db.execute(
       sql`select count(*)::int as n from audit_log where entity = 'vehicle_check' and action = 'update'
@@ -205,7 +205,7 @@ describe('evaluation rules', () => {
     await page.getByRole('button', { name: 'เกณฑ์การประเมิน' }).click();
     await page.waitForURL(/\/evaluations\/settings$/);
     await page.getByLabel('ชื่อระดับที่ 4').waitFor();
-    expect(await page.getByLabel('ชื่อระดับที่ 4').inputValue()).toBe('ดีมาก');
+    await expect.poll(() => page.getByLabel('ชื่อระดับที่ 4').inputValue()).toBe('ดีมาก');
     await page.getByLabel('รายการตรวจรถจักรยานยนต์').press('End');
     await page.getByLabel('รายการตรวจรถจักรยานยนต์').press('Control+End');
     await page.keyboard.type('\nหมวกนิรภัย');

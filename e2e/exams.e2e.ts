@@ -65,7 +65,7 @@ describe('exams in the browser', () => {
       await alert.waitFor();
       if (ok) await expect.poll(async () => alert.innerText()).toContain(`จองสอบภาคทฤษฎีให้ นางสาว${name}`);
       else await expect.poll(async () => alert.innerText()).toContain('อายุขั้นต่ำ');
-      if (!ok) expect(await alert.innerText()).toContain('อายุ 17 ปี');
+      if (!ok) await expect.poll(() => alert.innerText()).toContain('อายุ 17 ปี');
       await e.shot(page, ok ? 'exams-calendar-booked' : 'exams-calendar-refused');
     }
     await expect.poll(() => card.locator('li').count()).toBe(before + 1);
@@ -98,17 +98,17 @@ describe('exams in the browser', () => {
           hasText: 'นายประเสริฐ ขับดี',
         });
         await option.waitFor();
-        expect(await option.innerText()).toContain('ครูฝึกภาคปฏิบัติ');
+        await expect.poll(() => option.innerText()).toContain('ครูฝึกภาคปฏิบัติ');
         await e.shot(page, 'exams-session-examiner-options');
         await option.click();
-        expect(await examiner.inputValue()).toBe('นายประเสริฐ ขับดี');
-        expect(await form.getByTestId('examiner-kind').innerText()).toBe('พนักงานของโรงเรียน');
+        await expect.poll(() => examiner.inputValue()).toBe('นายประเสริฐ ขับดี');
+        await expect.poll(() => form.getByTestId('examiner-kind').innerText()).toBe('พนักงานของโรงเรียน');
       } else {
         await page.keyboard.type('ร.ต.อ.สมศักดิ์ ตรวจสอบ');
         await page.keyboard.press('Escape'); // closes the suggestions, not the drawer
         await page.waitForTimeout(400);
-        expect(await form.isVisible()).toBe(true);
-        expect(await form.getByTestId('examiner-kind').innerText()).toBe('ผู้คุมสอบจากภายนอก');
+        await expect.poll(() => form.isVisible()).toBe(true);
+        await expect.poll(() => form.getByTestId('examiner-kind').innerText()).toBe('ผู้คุมสอบจากภายนอก');
       }
       await e.shot(page, pick ? 'exams-session-examiner-picked' : 'exams-session-examiner-outside');
       // the save's answer itself (the page shows it in a three-second toast)
@@ -218,7 +218,7 @@ describe('exams in the browser', () => {
     await page.keyboard.press('Enter'); // the save button has the focus
     const b = page.locator('[data-testid="results-banner"]');
     await b.waitFor();
-    expect(await b.innerText()).toContain('ผ่าน 1 คน ไม่ผ่าน 1 คน ขาดสอบ 1 คน');
+    await expect.poll(() => b.innerText()).toContain('ผ่าน 1 คน ไม่ผ่าน 1 คน ขาดสอบ 1 คน');
     await e.shot(page, 'exams-results-saved');
     const table = await admin.get('/api/exam/gettable', { date: today, text: 'คีย์บอร์ด' });
     expect(table.body.data.map((r: any) => r.status).sort()).toEqual(['absent', 'failed', 'passed']);

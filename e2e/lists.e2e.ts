@@ -54,11 +54,11 @@ describe('lists at the three screen sizes', () => {
       await page.goto(`${e.baseUrl}/applications`);
       await page.locator('.ant-table-row').first().waitFor();
       for (const col of ['คงเหลือ', 'ชำระแล้ว', 'ยอดสุทธิ'])
-        expect(await fitsOnScreen(page, col), `${col} at ${w}`).toBe(true);
+        await expect.poll(() => fitsOnScreen(page, col), { message: `${col} at ${w}` }).toBe(true);
       // the long name wraps inside its column instead of widening it
       const name = page.locator('.kk-clamp', { hasText: LONG }).first();
       expect((await name.boundingBox())!.width).toBeLessThanOrEqual(201);
-      expect(await name.getAttribute('title')).toContain(LONG);
+      await expect.poll(() => name.getAttribute('title')).toContain(LONG);
       const sider = await page.locator('.kk-sider').boundingBox();
       expect(sider!.width, `menu width at ${w}`).toBe(w < 1200 ? 72 : 240);
       await page.screenshot({ path: path.join(shotsDir, `lists-applications-${w}.png`) });
@@ -86,7 +86,7 @@ describe('lists at the three screen sizes', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="ค้างชำระ"]').click();
     await page.waitForURL(/status=%E0%B8%84/);
     await page.locator('.ant-table-row').first().waitFor();
-    expect(await page.locator('.ant-table-row').count()).toBe(4);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(4);
     expect(page.url()).not.toContain('undefined');
   });
 
@@ -98,7 +98,7 @@ describe('lists at the three screen sizes', () => {
       await page.goto(`${e.baseUrl}/payments`);
       await page.locator('.ant-table-row').first().waitFor();
       for (const col of ['จำนวนเงิน', 'ผู้รับเงิน', 'จัดการ'])
-        expect(await fitsOnScreen(page, col), `${col} at ${w}`).toBe(true);
+        await expect.poll(() => fitsOnScreen(page, col), { message: `${col} at ${w}` }).toBe(true);
       await page.screenshot({ path: path.join(shotsDir, `lists-payments-${w}.png`) });
     }
   });

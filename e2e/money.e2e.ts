@@ -44,11 +44,11 @@ describe('money after registration', () => {
     await expect.poll(async () => banner(page)).toContain('ส่งคำขอยกเลิกรายการชำระเรียบร้อยแล้ว');
     // the payment now says its void waits, and offers no second request
     await page.getByTestId('pending-void').waitFor();
-    expect(await page.getByRole('button', { name: 'ขอยกเลิก' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'ขอยกเลิก' }).count()).toBe(0);
     await e.shot(page, 'application-pending-void');
     await page.goto(`${e.baseUrl}/requests`);
     await page.getByRole('row', { name: new RegExp(paymentCode) }).waitFor();
-    expect(await page.getByText('อนุมัติ', { exact: true }).count()).toBe(0); // not her own request
+    await expect.poll(() => page.getByText('อนุมัติ', { exact: true }).count()).toBe(0); // not her own request
     await e.shot(page, 'requests-cashier');
 
     const mgr = await e.page();
@@ -65,7 +65,7 @@ describe('money after registration', () => {
     await e.shot(mgr, 'requests-approved');
     await mgr.goto(`${e.baseUrl}/applications/${appId}`);
     await expect.poll(() => mgr.getByTestId('balance').innerText()).toBe('6,500.00 บาท');
-    expect(await mgr.locator('body').innerText()).toContain('ยกเลิก');
+    await expect.poll(() => mgr.locator('body').innerText()).toContain('ยกเลิก');
     await e.shot(mgr, 'application-after-void');
   });
 
@@ -155,7 +155,7 @@ describe('money after registration', () => {
     await expect
       .poll(() => cashier.getByTestId('who-closes').innerText())
       .toMatch(/ปิดยอดแล้ว[\s\S]*ผู้ปิดยอดของสาขานี้: .*นายสมชาย ใจดี/);
-    expect(await cashier.getByRole('button', { name: 'ปิดยอดและพิมพ์' }).count()).toBe(0);
+    await expect.poll(() => cashier.getByRole('button', { name: 'ปิดยอดและพิมพ์' }).count()).toBe(0);
     await e.shot(cashier, 'cash-close-cashier');
     const owing = (await malee.get('/api/application/getforoutstandingBalance', { text: 'ค้างจ่าย' })).body.data[0];
     await cashier.goto(`${e.baseUrl}/paybalance/${owing.application_id}`);

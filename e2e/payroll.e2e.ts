@@ -45,7 +45,7 @@ const alertText = async (p: Page, re: RegExp) => {
 describe('payroll: draft → submitted → confirmed → approved by three people', () => {
   it('HR types overtime hours, saves (the server computes) and submits', async () => {
     const p = await as('wanida');
-    await expect(p.getByTestId('payroll-state').innerText()).resolves.toContain('ฉบับร่าง');
+    await expect.poll(() => p.getByTestId('payroll-state').innerText()).toContain('ฉบับร่าง');
     const ot = p.getByLabel(`ค่าล่วงเวลา ${KITTI}`);
     await ot.fill('12');
     await ot.press('Enter');
@@ -54,35 +54,35 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
     expect(next).toContain(KITTI);
     expect(next).not.toContain('ค่าล่วงเวลา');
     await p.getByRole('button', { name: /บันทึกและคำนวณ/ }).click();
-    expect(await alertText(p, /บันทึกเงินเดือน/)).toContain('เรียบร้อยแล้ว');
+    await expect.poll(() => alertText(p, /บันทึกเงินเดือน/)).toContain('เรียบร้อยแล้ว');
     await e.shot(p, 'payroll-sheet-draft');
     await p.getByRole('button', { name: /ส่งตรวจ/ }).click();
     await p.locator('.ant-popconfirm').getByRole('button', { name: 'ส่งตรวจ' }).click();
-    expect(await alertText(p, /ส่งตรวจเงินเดือนเรียบร้อยแล้ว/)).toContain('รอผู้จัดการสาขายืนยัน');
-    await expect(p.getByTestId('payroll-state').innerText()).resolves.toContain('ส่งตรวจแล้ว');
+    await expect.poll(() => alertText(p, /ส่งตรวจเงินเดือนเรียบร้อยแล้ว/)).toContain('รอผู้จัดการสาขายืนยัน');
+    await expect.poll(() => p.getByTestId('payroll-state').innerText()).toContain('ส่งตรวจแล้ว');
     // HR has no confirm button of its own submission's next step beyond its rights: it may confirm by ability, but the server refuses
     const confirm = p.getByRole('button', { name: /ยืนยัน \(ผู้จัดการสาขา\)/ });
     if (await confirm.count()) {
       await confirm.click();
-      expect(await alertText(p, /ยืนยันไม่ได้/)).toContain('ผู้ส่งตรวจยืนยันเงินเดือนที่ตนเองส่งไม่ได้');
+      await expect.poll(() => alertText(p, /ยืนยันไม่ได้/)).toContain('ผู้ส่งตรวจยืนยันเงินเดือนที่ตนเองส่งไม่ได้');
     }
   });
 
   it('the branch manager confirms', async () => {
     const p = await as('anan');
     await p.getByRole('button', { name: /ยืนยัน \(ผู้จัดการสาขา\)/ }).click();
-    expect(await alertText(p, /ยืนยันเงินเดือนเรียบร้อยแล้ว/)).toContain('รอเจ้าของกิจการอนุมัติ');
-    await expect(p.getByRole('button', { name: /^อนุมัติ$/ }).count()).resolves.toBe(0);
+    await expect.poll(() => alertText(p, /ยืนยันเงินเดือนเรียบร้อยแล้ว/)).toContain('รอเจ้าของกิจการอนุมัติ');
+    await expect.poll(() => p.getByRole('button', { name: /^อนุมัติ$/ }).count()).toBe(0);
   });
 
   it('the owner approves: locked, payslips issued, one opened and read', async () => {
     const p = await as('admin');
     await p.getByRole('button', { name: /อนุมัติ/ }).first().click();
     await p.locator('.ant-popconfirm').getByRole('button', { name: 'อนุมัติ' }).click();
-    expect(await alertText(p, /อนุมัติเงินเดือนเรียบร้อยแล้ว/)).toContain('ถูกล็อก');
-    await expect(p.getByTestId('payroll-state').innerText()).resolves.toContain('อนุมัติแล้ว');
+    await expect.poll(() => alertText(p, /อนุมัติเงินเดือนเรียบร้อยแล้ว/)).toContain('ถูกล็อก');
+    await expect.poll(() => p.getByTestId('payroll-state').innerText()).toContain('อนุมัติแล้ว');
     await p.getByText('เงินเดือนรอบนี้อนุมัติแล้วและถูกล็อก').waitFor();
-    expect(await p.getByLabel(`ค่าล่วงเวลา ${KITTI}`).count()).toBe(0);
+    await expect.poll(() => p.getByLabel(`ค่าล่วงเวลา ${KITTI}`).count()).toBe(0);
     await e.shot(p, 'payroll-sheet-approved');
 
     await p.goto(`${e.baseUrl}/payroll/history/${kitti}?month=${month}`);
@@ -133,7 +133,7 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
     const before = await p.getByTestId('history-net').innerText();
     await p.getByLabel('จำนวน ค่าล่วงเวลา').fill('3');
     await p.getByRole('button', { name: /บันทึก/ }).click();
-    expect(await alertText(p, /บันทึกเงินเดือนของ/)).toContain('เรียบร้อยแล้ว');
+    await expect.poll(() => alertText(p, /บันทึกเงินเดือนของ/)).toContain('เรียบร้อยแล้ว');
     await expect.poll(() => p.getByTestId('history-net').innerText()).not.toBe(before);
     await e.shot(p, 'payroll-history-edit');
   });
@@ -143,6 +143,6 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
     await login(e, p, 'anan');
     await p.goto(`${e.baseUrl}/payroll/report?branch=${bkn + 1}`);
     await p.getByTestId('report-error').waitFor();
-    expect(await p.getByTestId('report-error').innerText()).toMatch(/[ก-๙]/);
+    await expect.poll(() => p.getByTestId('report-error').innerText()).toMatch(/[ก-๙]/);
   });
 });

@@ -46,7 +46,7 @@ async function pickIn(page: Page, label: string, option: string) {
       .toBe(true)
       .catch(() => undefined);
   }
-  expect(await select.innerText()).toContain(option);
+  await expect.poll(() => select.innerText()).toContain(option);
 }
 
 /**
@@ -103,10 +103,10 @@ describe('vehicle screens', () => {
     await page.getByText('รถทะเบียน 9กท 4455 กรุงเทพมหานคร').waitFor();
     // the reminder: on the page, and the badge in the menu
     await page.getByTestId('vehicle-reminders').waitFor();
-    expect(await page.getByTestId('vehicle-reminders').innerText()).toContain('พ.ร.บ. ครบกำหนดในอีก 10 วัน');
+    await expect.poll(() => page.getByTestId('vehicle-reminders').innerText()).toContain('พ.ร.บ. ครบกำหนดในอีก 10 วัน');
     await page.reload();
     await page.getByTestId('vehicle-reminders-badge').waitFor();
-    expect(await page.getByTestId('vehicle-reminders-badge').innerText()).toBe('1');
+    await expect.poll(() => page.getByTestId('vehicle-reminders-badge').innerText()).toBe('1');
 
     // two full tanks: 10,000 km then 10,500 km with 50 litres → 10 km per litre
     expect((await fuelFill(page, '10000', '40', '1200')).message).toBe('บันทึกค่าใช้จ่ายเรียบร้อยแล้ว');
@@ -115,7 +115,9 @@ describe('vehicle screens', () => {
     await fuelFill(page, '9990', '30', '900');
     const alert = page.getByRole('dialog').getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.innerText()).toContain('เลขไมล์: ต้องไม่น้อยกว่าเลขไมล์ล่าสุดของรถ 9กท 4455 กรุงเทพมหานคร (10,000 กม.');
+    await expect
+      .poll(() => alert.innerText())
+      .toContain('เลขไมล์: ต้องไม่น้อยกว่าเลขไมล์ล่าสุดของรถ 9กท 4455 กรุงเทพมหานคร (10,000 กม.');
     await e.shot(page, 'vehicles-odometer-refused');
     await page.getByRole('dialog').getByRole('button', { name: 'ยกเลิก' }).click();
     const second = await fuelFill(page, '10500', '50', '1750');
@@ -142,11 +144,11 @@ describe('vehicle screens', () => {
 
     await page.goto(`${e.baseUrl}/vehicles`);
     await page.getByRole('row', { name: /9กท 4455.*10,500 กม\./ }).waitFor();
-    expect(await page.getByTestId('vehicle-reminders-badge').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('vehicle-reminders-badge').count()).toBe(0);
     await e.shot(page, 'vehicles-list');
     await page.goto(`${e.baseUrl}/vehicle-expenses`);
     await page.getByRole('row', { name: /9กท 4455.*พ\.ร\.บ\. รถฝึก.*645\.21/ }).waitFor();
-    expect(await page.getByTestId('vehicle-expenses-total').innerText()).toBe('3,595.21');
+    await expect.poll(() => page.getByTestId('vehicle-expenses-total').innerText()).toBe('3,595.21');
     await e.shot(page, 'vehicles-expenses');
 
     // a repair with the photo of its bill, recorded from the expenses table, then corrected
@@ -160,7 +162,7 @@ describe('vehicle screens', () => {
     await d2.getByTestId('bill').waitFor();
     await d2.getByRole('button', { name: 'บันทึก' }).click();
     await page.getByRole('row', { name: /ซ่อมบำรุงรถฝึก.*1,500\.00.*1 ไฟล์.*เปลี่ยนผ้าเบรก/ }).waitFor();
-    expect(await page.getByTestId('vehicle-expenses-total').innerText()).toBe('5,095.21');
+    await expect.poll(() => page.getByTestId('vehicle-expenses-total').innerText()).toBe('5,095.21');
     await page
       .getByRole('row', { name: /เปลี่ยนผ้าเบรก/ })
       .getByRole('button', { name: 'แก้ไข' })
@@ -170,7 +172,7 @@ describe('vehicle screens', () => {
     const edited = await save(page, page.getByRole('dialog').getByRole('button', { name: 'บันทึก' }));
     expect(edited.message).toBe('บันทึกการแก้ไขค่าใช้จ่ายเรียบร้อยแล้ว');
     await page.getByRole('row', { name: /1,450\.50.*1 ไฟล์.*เปลี่ยนผ้าเบรก/ }).waitFor();
-    expect(await page.getByTestId('vehicle-expenses-total').innerText()).toBe('5,045.71');
+    await expect.poll(() => page.getByTestId('vehicle-expenses-total').innerText()).toBe('5,045.71');
     await e.shot(page, 'vehicles-expenses-edited');
   }, 180_000);
 });

@@ -17,6 +17,45 @@ describe('resource registry', () => {
     expect(NAV.map((e) => e.path)).toContain('/payments');
   });
 
+  it('collects the menu from the features in one order, whatever order the features are listed in', () => {
+    expect(NAV.map((e) => e.path)).toEqual([
+      '/applications/new',
+      '/applications',
+      '/overdue',
+      '/payments',
+      '/requests',
+      '/cash-close',
+      '/fee-applications',
+      '/request-applications',
+      '/paybalance',
+      '/exams/schedule',
+      '/exams/calendar',
+      '/exams/manage',
+      '/exams/permissions',
+      '/exams/history',
+      '/courses',
+      '/promotions',
+      '/otherfees',
+      '/evaluates',
+      '/list-payroll',
+      '/payroll',
+      '/payroll/report',
+      '/payroll/payslips',
+      '/payroll/staff',
+      '/list-expenses',
+      '/accounting',
+      '/vehicles',
+      '/vehicle-expenses',
+      '/vehicle-reminders',
+      '/employees',
+      '/branches',
+      '/evaluations',
+      '/vehicle-checks',
+      '/audit',
+      '/settings',
+    ]);
+  });
+
   it('the menu follows the ability; a detail path belongs to its list', () => {
     const cashier = allowedNav([
       { action: 'read', subject: 'Application' },

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { AppError } from '../http/errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -34,6 +35,30 @@ export interface PdfEngine {
   close(): Promise<void>;
 }
 
+/** The one command that installs the renderer on this kind of machine (Debian). */
+export const RENDERER_INSTALL_COMMAND = 'sudo apt-get install -y chromium';
+
+/**
+ * A Thai 503 naming what is missing (the Chromium program at `path`) and the one command that installs it: a missing
+ * renderer is the machine's setup, not the request, and the next request after the install renders (nothing cached).
+ */
+export function rendererMissing(path: string): AppError {
+  return new AppError(
+    503,
+    `พิมพ์เอกสาร PDF ไม่ได้: ไม่พบโปรแกรม Chromium ที่ใช้สร้างเอกสาร (${path}) ` +
+      `ผู้ดูแลระบบติดตั้งได้ด้วยคำสั่ง ${RENDERER_INSTALL_COMMAND} (หรือตั้งค่า CHROMIUM_PATH ให้ชี้ไปยังโปรแกรม) แล้วลองใหม่อีกครั้ง`,
+  );
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 export function createPdfEngine(opts: { chromiumPath: string; pages?: number }): PdfEngine {
   const size = Math.max(1, opts.pages ?? 2);
   let browser: Promise<Browser> | null = null;
@@ -43,6 +68,7 @@ export function createPdfEngine(opts: { chromiumPath: string; pages?: number }):
   let closed = false;
 
   async function launch(): Promise<Browser> {
+    if (!isExecutable(opts.chromiumPath)) throw rendererMissing(opts.chromiumPath);
     const { chromium } = await import('playwright-core');
     const b = await chromium.launch({
       executablePath: opts.chromiumPath,

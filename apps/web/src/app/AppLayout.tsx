@@ -14,11 +14,14 @@ import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } fro
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/client';
 import { PhotoAvatar } from '../components/PhotoAvatar';
+import { fullName } from '../components/fullName';
+import { AllowedNavProvider } from '../routing/nav';
 import { allowedNav, NAV_GROUPS, navEntryOf } from './navigation';
+import { AntdProvider } from './AntdProvider';
 import { PageServices } from './pageServices';
 import { SideMenu, type SideMenuGroup } from './SideMenu';
 import { UserMenu } from './UserMenu';
-import { useSession } from './useSession';
+import { useSession } from '../api/useSession';
 import './shell.css';
 
 /*
@@ -27,13 +30,6 @@ import './shell.css';
  * with antd's look (shell.css); antd's App (message/modal for the pages) comes with the first page that is not
  * the home page.
  */
-
-export function fullName(
-  u: { prefix?: string | null; fname?: string | null; sname?: string | null } | null | undefined,
-): string {
-  if (!u) return '';
-  return [`${u.prefix ?? ''}${u.fname ?? ''}`, u.sname ?? ''].filter(Boolean).join(' ');
-}
 
 /** Whether the window is at least `px` wide (antd's breakpoints: sm 576, md 768, xl 1200). */
 function useMinWidth(px: number): boolean {
@@ -111,8 +107,8 @@ export function AppLayout() {
     navigate('/login', { replace: true });
   };
 
+  const allowed = useMemo(() => allowedNav(ability), [ability]);
   const groups = useMemo<SideMenuGroup[]>(() => {
-    const allowed = allowedNav(ability);
     return NAV_GROUPS.map((g) => ({
       key: g.key,
       label: g.label,
@@ -130,7 +126,7 @@ export function AppLayout() {
           ) : undefined,
         })),
     }));
-  }, [ability]);
+  }, [allowed]);
 
   const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setCollapsedChoice(!collapsed));
 
@@ -191,49 +187,53 @@ export function AppLayout() {
   );
 
   return (
-    <div className="kk-shell">
-      {mobile && mobileOpen && <div className="kk-mask" onClick={() => setMobileOpen(false)} />}
-      <aside className={`kk-sider${isCollapsed ? ' is-collapsed' : ''}${mobile ? ' is-mobile' : ''}`}>
-        <Brand collapsed={isCollapsed} />
-        <SideMenu
-          top={[{ to: '/', icon: <HomeOutlined />, label: 'หน้าแรก' }]}
-          groups={groups}
-          selected={selected}
-          collapsed={isCollapsed}
-          onNavigate={() => setMobileOpen(false)}
-        />
-      </aside>
-      <div className="kk-main">
-        <div className="kk-top">
-          {user?.demo && (
-            // not an antd Alert: pages show their own alerts, and this strip stays on every page of a demo school
-            <div
-              role="note"
-              data-testid="demo-banner"
-              style={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 8,
-                padding: '8px 24px',
-                background: '#fff7e6',
-                borderBottom: '1px solid #ffd591',
-                color: '#873800',
-                fontSize: 14,
-              }}
-            >
-              <ExperimentOutlined />
-              <span>
-                <b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน
-              </span>
-            </div>
-          )}
-          {header}
+    <AntdProvider>
+      <div className="kk-shell">
+        {mobile && mobileOpen && <div className="kk-mask" onClick={() => setMobileOpen(false)} />}
+        <aside className={`kk-sider${isCollapsed ? ' is-collapsed' : ''}${mobile ? ' is-mobile' : ''}`}>
+          <Brand collapsed={isCollapsed} />
+          <SideMenu
+            top={[{ to: '/', icon: <HomeOutlined />, label: 'หน้าแรก' }]}
+            groups={groups}
+            selected={selected}
+            collapsed={isCollapsed}
+            onNavigate={() => setMobileOpen(false)}
+          />
+        </aside>
+        <div className="kk-main">
+          <div className="kk-top">
+            {user?.demo && (
+              // not an antd Alert: pages show their own alerts, and this strip stays on every page of a demo school
+              <div
+                role="note"
+                data-testid="demo-banner"
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 8,
+                  padding: '8px 24px',
+                  background: '#fff7e6',
+                  borderBottom: '1px solid #ffd591',
+                  color: '#873800',
+                  fontSize: 14,
+                }}
+              >
+                <ExperimentOutlined />
+                <span>
+                  <b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน
+                </span>
+              </div>
+            )}
+            {header}
+          </div>
+          <main className="kk-content">
+            <AllowedNavProvider value={allowed}>
+              <Pages home={location.pathname === '/'} />
+            </AllowedNavProvider>
+          </main>
+          <footer className="kk-footer">ขับขี่ · ระบบหลังบ้านโรงเรียนสอนขับรถ</footer>
         </div>
-        <main className="kk-content">
-          <Pages home={location.pathname === '/'} />
-        </main>
-        <footer className="kk-footer">ขับขี่ · ระบบหลังบ้านโรงเรียนสอนขับรถ</footer>
       </div>
-    </div>
+    </AntdProvider>
   );
 }

@@ -1,26 +1,19 @@
 /**
- * The menu, generated from the resource registry (registry.tsx): every resource with a `menu` entry.
- * The Sider shows an entry only when the user's ability allows it; a group appears only when at least
- * one of its entries is visible. Group order follows NAV_GROUPS, entry order the registry.
+ * The menu, generated from the resource registry (registry.tsx): every resource with a `menu` entry, in the
+ * entries' `order`. The Sider shows an entry only when the user's ability allows it; a group appears only when
+ * at least one of its entries is visible. Group order follows NAV_GROUPS.
  */
-import type { ComponentType, ReactNode } from 'react';
 import { can, type Ability } from '../api/session';
-import { NAV_GROUPS, RESOURCES, type AbilityRule, type NavGroupKey } from './registry';
+import type { NavEntry } from '../routing/nav';
+import { loadPageServices } from './pageServices';
+import { RESOURCES, type Resource } from './registry';
 
-export { NAV_GROUPS, type NavGroupKey };
+export { NAV_GROUPS, type NavEntry } from '../routing/nav';
 
-export interface NavEntry {
-  /** Route path; also the menu key. */
-  path: string;
-  label: string;
-  group: NavGroupKey;
-  icon?: ReactNode;
-  ability: AbilityRule;
-  description?: string;
-  /** Shown after the label in the menu, e.g. a count of what waits there. */
-  badge?: ComponentType;
-  /** Starts loading the page's code (the menu calls it when the pointer or the focus reaches the entry). */
-  preload: () => void;
+/** Starts loading a page's code and, for any page but home, antd's App that AppLayout puts around it. */
+export function preloadPage(r: Resource): void {
+  r.page.preload();
+  if (r.path !== '/') void loadPageServices().catch(() => {});
 }
 
 export const NAV: NavEntry[] = RESOURCES.flatMap((r) =>
@@ -34,11 +27,14 @@ export const NAV: NavEntry[] = RESOURCES.flatMap((r) =>
           icon: r.menu.icon,
           description: r.menu.description,
           badge: r.menu.badge,
-          preload: r.page.preload,
+          order: r.menu.order,
+          preload: () => preloadPage(r),
         },
       ]
     : [],
-);
+)
+  .sort((a, b) => a.order - b.order)
+  .map(({ order: _order, ...e }) => e);
 
 export function allowedNav(ability: Ability[]): NavEntry[] {
   return NAV.filter((e) => can(ability, e.ability[0], e.ability[1]));

@@ -24,7 +24,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api, errorMessage } from '../api/client';
-import { useSession } from '../app/useSession';
+import { useSession } from '../api/useSession';
 import { enterToNextProps } from './enterToNext';
 import { applyServerError, focusFirstError } from './formErrors';
 import { MoneyInput, moneyRule } from './MoneyInput';

@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { api } from '../api/client';
 import { settingsKeys } from '../api/queryKeys';
-import { useSession } from '../app/useSession';
+import { useSession } from '../api/useSession';
 import { exportCell, type ExportCell, type ExportColumn } from './exportRows';
 
 export interface PrintJob {

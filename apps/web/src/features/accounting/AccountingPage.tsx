@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Chart, ExpenseRow, IncomeRow } from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage, type ListResult } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';

@@ -36,7 +36,7 @@ import { formatBaht, formatNationalId, isMoneyString, toSatang } from '@khabkhi/
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { MoneyText } from '../../components/MoneyText';

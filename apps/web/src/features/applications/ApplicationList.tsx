@@ -1,6 +1,6 @@
 import { formatNationalId } from '@khabkhi/thai';
 import { Space, Tag } from 'antd';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';

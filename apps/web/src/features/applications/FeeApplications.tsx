@@ -9,7 +9,7 @@ import { formatBaht, formatNationalId } from '@khabkhi/thai';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { ListPage } from '../../components/ListPage';

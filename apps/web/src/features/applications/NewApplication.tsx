@@ -33,7 +33,7 @@ import { formatBaht } from '@khabkhi/thai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { enterToNextProps, focusNext } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { StatusTag } from '../../components/StatusTag';
 import type { Branch } from './queries';

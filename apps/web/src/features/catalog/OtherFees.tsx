@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { useCatalogScope } from './scope';
 import { ListPage } from '../../components/ListPage';

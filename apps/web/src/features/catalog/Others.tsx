@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
 import { api } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';

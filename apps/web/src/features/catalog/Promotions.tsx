@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { formatBaht, todayBangkok } from '@khabkhi/thai';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { ThaiDate } from '../../components/ThaiDate';

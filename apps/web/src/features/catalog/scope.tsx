@@ -5,7 +5,7 @@
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Radio, Row, Select, Space, Typography } from 'antd';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import type { CrudDetailProps, FieldOption } from '../../components/CrudDetail';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 

@@ -1,6 +1,6 @@
 import { Flex, Typography } from 'antd';
-import { fullName } from '../../app/AppLayout';
-import { useSession } from '../../app/useSession';
+import { fullName } from '../../components/fullName';
+import { useSession } from '../../api/useSession';
 import { PhotoAvatar } from '../../components/AuthImage';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { StatusTag } from '../../components/StatusTag';

@@ -29,7 +29,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { rowActionsColumn } from '../../components/RowActions';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';

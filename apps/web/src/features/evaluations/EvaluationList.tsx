@@ -3,7 +3,7 @@ import type { EvaluateManageRow, ExamCell } from '@khabkhi/contracts';
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Progress, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage } from '../../components/ListPage';
 import { thaiDate } from '../../components/ThaiDate';
 import { EVALUATE_LIST, statusColor } from './queries';

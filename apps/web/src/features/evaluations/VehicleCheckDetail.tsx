@@ -28,7 +28,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { rowActionsColumn } from '../../components/RowActions';

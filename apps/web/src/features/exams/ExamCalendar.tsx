@@ -35,7 +35,7 @@ import {
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, errorMessage, type Option } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ExamApplicationRow } from '@khabkhi/contracts';
 import { api } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';

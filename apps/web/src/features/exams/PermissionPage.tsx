@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Empty, Space, Table, Tag, Timeline, Typogra
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';

@@ -11,7 +11,7 @@ import { todayBangkok } from '@khabkhi/thai';
 import { DUE_KINDS, type ExpenseItem } from '@khabkhi/contracts';
 import { api, errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { applyServerError } from '../../components/formErrors';

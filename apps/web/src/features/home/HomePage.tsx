@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { fullName } from '../../app/AppLayout';
-import { allowedNav, NAV_GROUPS } from '../../app/navigation';
-import { useSession } from '../../app/useSession';
+import { fullName } from '../../components/fullName';
+import { NAV_GROUPS, useAllowedNav } from '../../routing/nav';
+import { useSession } from '../../api/useSession';
 import { PhotoAvatar } from '../../components/PhotoAvatar';
 import { ThaiDate } from '../../components/ThaiDate';
 import { todayBangkok } from '@khabkhi/thai';
@@ -30,8 +30,8 @@ function greeting(): string {
 
 /** The home page: plain markup in antd's Card and Typography look (shell.css), part of the light shell. */
 export function HomePage() {
-  const { user, ability, can } = useSession();
-  const nav = allowedNav(ability);
+  const { user, can } = useSession();
+  const nav = useAllowedNav();
   const settings = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<{ name: string }>('/settings/get') });
   if (!user) return null;
   return (

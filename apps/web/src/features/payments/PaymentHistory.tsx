@@ -5,7 +5,7 @@ import { Alert, App, Button, Card, Col, Input, Modal, Row, Space, Statistic } fr
 import { todayBangkok } from '@khabkhi/thai';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Descriptions, InputNumber, Row, Select, Space
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { api, errorMessage, requestEnvelope } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';

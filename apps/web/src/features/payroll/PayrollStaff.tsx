@@ -6,7 +6,7 @@ import { Alert, Button, Card, Descriptions, InputNumber, Popconfirm, Select, Spa
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';

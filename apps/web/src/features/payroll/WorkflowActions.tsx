@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { api } from '../../api/client';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { downloadPayrollFile, openPayrollPdf, type PayrollFile } from './files';
 import type { PayrollRow } from './queries';
 

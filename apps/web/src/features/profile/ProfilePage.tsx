@@ -4,7 +4,7 @@ import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Tabs } fro
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { session } from '../../api/session';
-import { fullName } from '../../app/AppLayout';
+import { fullName } from '../../components/fullName';
 import { AddressFields } from '../../components/AddressFields';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';

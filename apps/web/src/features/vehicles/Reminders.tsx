@@ -2,7 +2,7 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { RulesForm } from './RulesForm';
 import { Link } from 'react-router';
 import type { Reminder } from '@khabkhi/contracts';

@@ -27,7 +27,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Expense, FuelFill, VehicleDetail as Detail } from '@khabkhi/contracts';
 import { api, errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { ListPage } from '../../components/ListPage';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Expense } from '@khabkhi/contracts';
 import { todayBangkok, addDays } from '@khabkhi/thai';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { formatMoney } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { Vehicle } from '@khabkhi/contracts';
 import { daysBetween, todayBangkok } from '@khabkhi/thai';
-import { useSession } from '../../app/useSession';
+import { useSession } from '../../api/useSession';
 import { ListPage } from '../../components/ListPage';
 import { vehicleListSource } from './lists';
 import { DueTag } from './DueTag';

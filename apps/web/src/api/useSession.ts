@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { session, can, type Ability, type UserData } from '../api/session';
+import { session, can, type Ability, type UserData } from './session';
 
 let snapshot: { user: UserData | null; ability: Ability[]; key: string } | null = null;
 
