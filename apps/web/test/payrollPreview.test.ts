@@ -25,6 +25,11 @@ const line = (over: Partial<SheetLine> = {}): SheetLine => ({
   net: '28960.42',
   note: '',
   payslip_id: null,
+  extra: '0',
+  irregular: '0',
+  absence: '0',
+  branch_days: '',
+  warnings: [],
   items: [
     {
       list_payroll_id: 1,

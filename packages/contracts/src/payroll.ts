@@ -101,6 +101,14 @@ export const SheetLine = Type.Object({
   note: Type.String(),
   payslip_id: Nullable(Type.Integer()),
   items: Type.Array(LineItem),
+  /** parts of income and deduction: the fixed monthly extra pay, the irregular income (bonus), the absence deducted */
+  extra: Type.String(),
+  irregular: Type.String(),
+  absence: Type.String(),
+  /** the days at each branch when the person moved during the month ('' when not) */
+  branch_days: Type.String(),
+  /** deductions over the Labour Protection Act s.76 limits, for the manager to acknowledge */
+  warnings: Type.Array(Type.String()),
 });
 export type SheetLine = Static<typeof SheetLine>;
 export const Totals = Type.Object({

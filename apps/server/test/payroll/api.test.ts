@@ -234,7 +234,7 @@ describe('report, history, staff', () => {
     expect(r.body.data.deduction.map((d: { name: string }) => d.name)).toEqual(
       expect.arrayContaining(['ประกันสังคม', 'ภาษีหัก ณ ที่จ่าย']),
     );
-    const none = await wanida.get(`/api/payroll/userhistory/${kittipong}`, { month: '2026-12' });
+    const none = await wanida.get(`/api/payroll/userhistory/${kittipong}`, { month: '2026-07' });
     expect((none.body as any).detail).toEqual({ is_approve: false, is_payroll: false });
   });
   it('the report edit of one line is refused while the month is approved, allowed on a draft', async () => {
@@ -245,7 +245,7 @@ describe('report, history, staff', () => {
     });
     expect(locked.status).toBe(409);
     const r = await wanida.put('/api/list-payrollReport/update', {
-      month: '2026-12',
+      month: '2026-07',
       user_id: kittipong,
       items: [{ list_payroll_id: advanceItem, value: '500' }],
     });
@@ -270,7 +270,7 @@ describe('report, history, staff', () => {
     expect(item).toMatchObject({ value: '100', per_value: '4', amount: '400' });
     const u = await wanida.put('/api/list-payrollListUser/update', { id: item.id, per_value: '5' });
     expect(u.body.data.find((i: { id: number }) => i.id === item.id).amount).toBe('500');
-    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2027-01' })).body.data;
+    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2026-08' })).body.data;
     expect(sheet.lines.find((l: { user_id: number }) => l.user_id === kittipong).income).toBe('500');
     const staff = await wanida.get(`/api/payroll/user/${kittipong}`);
     expect(staff.body.data.user_info.salary).toBe('30000');
@@ -281,11 +281,11 @@ describe('report, history, staff', () => {
     expect(list.status).toBe(200);
   });
   it('a joiner in the middle of the month is paid pro rata', async () => {
-    await t.db.execute(sql`update users set start_date = '2027-02-15' where user_id = ${kittipong}`);
-    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2027-02' })).body.data;
+    await t.db.execute(sql`update users set start_date = '2026-09-15' where user_id = ${kittipong}`);
+    const sheet = (await wanida.get('/api/list-payrollList/list', { branch: bkn, month: '2026-09' })).body.data;
     expect(sheet.lines.find((l: { user_id: number }) => l.user_id === kittipong)).toMatchObject({
-      employed_days: 14,
-      salary: '15000',
+      employed_days: 16,
+      salary: '16000',
     });
     await t.db.execute(sql`update users set start_date = '2019-01-01' where user_id = ${kittipong}`);
   });
@@ -299,20 +299,50 @@ describe('report, history, staff', () => {
 });
 
 describe('accounting', () => {
-  it('an approved month is an expense of its branch (pay and the employer’s SSO); a reopen removes it, the re-approval records it again', async () => {
+  it('an approved month books each person’s pay by how they are paid and the employer’s SSO, equal to the sheet to the satang; a reopen removes them, the re-approval books them again', async () => {
     const p = (await wanida.get('/api/payroll/gettable', { branch: bkn, month: MONTH })).body.data[0];
-    const res = (await t.db
-      .execute(sql`select e.value, e.is_delete, e.date, c.name as category from expenses e join list_expenses l on l.list_expenses_id = e.list_expenses_id
-      join expense_categories c on c.category_id = l.category_id where e.branch_id = ${bkn} and e.detail like ${'%เลขที่ ' + p.payroll_id + '%'} order by e.expenses_id`)) as any;
-    const rows = (res.rows ?? res) as { value: string; is_delete: boolean; date: string; category: string }[];
-    // version 1 (removed by the reopen) and version 2 (current)
-    expect(rows.length).toBe(4);
-    expect(rows.slice(0, 2).every((r) => r.is_delete)).toBe(true);
+    const res = (await t.db.execute(sql`select e.expenses_id, e.value, e.is_delete, e.date, e.pay_type, e.user_id,
+      u.salary_pay_type, c.name as category from expenses e join list_expenses l on l.list_expenses_id = e.list_expenses_id
+      join expense_categories c on c.category_id = l.category_id left join users u on u.user_id = e.user_id
+      where e.payroll_id = ${p.payroll_id} order by e.expenses_id`)) as any;
+    const rows = (res.rows ?? res) as {
+      expenses_id: number;
+      value: string;
+      is_delete: boolean;
+      date: string;
+      pay_type: string;
+      user_id: number | null;
+      salary_pay_type: string | null;
+      category: string;
+    }[];
     const live = rows.filter((r) => !r.is_delete);
-    expect(live.map((r) => r.category)).toEqual(['เงินเดือน', 'เงินสมทบประกันสังคม']);
-    expect(Number(live[0]!.value)).toBeCloseTo(Number(p.salary) + Number(p.income), 2);
-    expect(Number(live[1]!.value)).toBeCloseTo(Number(p.sso_employer), 2);
+    // version 1's expenses were removed by the reopen, version 2's are live: one per person and one SSO line
+    expect(rows.length).toBe(2 * live.length);
+    expect(live.filter((r) => r.category === 'เงินสมทบประกันสังคม').map((r) => r.user_id)).toEqual([null]);
+    const pay = live.filter((r) => r.category === 'เงินเดือน');
+    expect(pay.length).toBe(p.employees);
+    for (const r of pay) expect(r.pay_type).toBe(r.salary_pay_type === 'cash' ? 'cash' : 'transfer');
+    const satang = (v: string) => Math.round(Number(v) * 100);
+    const sum = (xs: { value: string }[]) => xs.reduce((a, r) => a + satang(r.value), 0);
+    // the sheet's pay: salary + incomes − absence (the stored lines), and the employer's SSO
+    const sums = (await t.db.execute(
+      sql`select sum(salary + income - absence)::text as pay, sum(sso_employer)::text as er from payroll_lines where payroll_id = ${p.payroll_id}`,
+    )) as any;
+    const sheet = (sums.rows ?? sums)[0];
+    expect(sum(pay)).toBe(satang(sheet.pay));
+    expect(sum(live) - sum(pay)).toBe(satang(sheet.er));
+    expect(satang(sheet.er)).toBe(satang(p.sso_employer));
     expect(String(live[0]!.date).slice(0, 10)).toBe('2026-11-30');
+    // read-only outside payroll, in Thai
+    const edit = await admin.put('/api/expenses/update', { expenses_id: pay[0]!.expenses_id, detail: 'แก้' });
+    expect(edit.status).toBe(409);
+    expect(edit.body.message).toContain('ให้เปิดรอบเงินเดือนของเดือนนั้นใหม่');
+    const del = await anan.del('/api/expenses/delete', { expenses_id: pay[0]!.expenses_id });
+    expect(del.status).toBe(409);
+    const after = (await t.db.execute(
+      sql`select count(*)::int as n from expenses where payroll_id = ${p.payroll_id} and not is_delete`,
+    )) as any;
+    expect((after.rows ?? after)[0].n).toBe(live.length);
   });
 });
 
@@ -377,17 +407,17 @@ describe('SSO Excel rows', () => {
 describe('a leaver', () => {
   it('is paid pro rata to the last day; a last day outside the month is refused in Thai', async () => {
     const r = await wanida.put('/api/list-payrollReport/update', {
-      month: '2027-03',
+      month: '2026-05',
       user_id: kittipong,
-      end_date: '2027-03-10',
+      end_date: '2026-05-10',
     });
     expect(r.status, r.body.message).toBe(200);
-    expect(r.body.data).toMatchObject({ end_date: '2027-03-10' });
+    expect(r.body.data).toMatchObject({ end_date: '2026-05-10' });
     expect(r.body.data.salary[0].amount).toBe('9677.42');
     const bad = await wanida.put('/api/list-payrollReport/update', {
-      month: '2027-03',
+      month: '2026-05',
       user_id: kittipong,
-      end_date: '2027-04-01',
+      end_date: '2026-06-01',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('วันที่พ้นสภาพของ');

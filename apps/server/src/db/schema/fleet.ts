@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { branches, day, files, money, ts, users } from './core.js';
 import { listExpenses } from './catalog.js';
+import { payrolls } from './payroll.js';
 
 /**
  * The school's fleet: training and exam cars and motorcycles (SPEC §3 Vehicle; DOMAIN "Vehicles of the school fleet").
@@ -102,6 +114,8 @@ export const expenses = pgTable(
     /** the vehicle's due date before this renewal moved it (put back when the renewal is deleted or changed) */
     renew_prev: day('renew_prev'),
     value: money('value').notNull(),
+    /** the approved payroll that booked this expense: read-only outside payroll (reopen and re-approve the month) */
+    payroll_id: integer('payroll_id').references((): AnyPgColumn => payrolls.payroll_id),
     created_by: integer('created_by')
       .notNull()
       .references(() => users.user_id),

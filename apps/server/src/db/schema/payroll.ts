@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { branches, day, money, ts, users } from './core.js';
 import { listPayroll } from './catalog.js';
 
@@ -57,6 +68,9 @@ export const payrolls = pgTable(
     reopen_reason: text('reopen_reason').notNull().default(''),
     /** the accounting expenses recorded at approval (salaries, employer's social security); removed on reopen */
     expense_ids: jsonb('expense_ids').$type<number[]>().notNull().default([]),
+    /** who acknowledged the deductions over the Labour Protection Act s.76 limits, and when */
+    deductions_ack_by: integer('deductions_ack_by').references(() => users.user_id),
+    deductions_ack_at: ts('deductions_ack_at'),
     /** the payslip version issued at the next approval (1, then +1 for every reopen) */
     version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -64,13 +78,17 @@ export const payrolls = pgTable(
   },
   (t) => [
     uniqueIndex('payrolls_branch_month').on(t.branch_id, t.month),
+    uniqueIndex('payrolls_id_month').on(t.payroll_id, t.month),
     index('payrolls_month').on(t.month),
     check('payrolls_status', sql`${t.status} in ('draft', 'submitted', 'confirmed', 'approved')`),
     check('payrolls_month_format', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
 
-/** One employee's line of a payroll; every amount computed by the server. */
+/**
+ * One employee's line of a payroll; every amount computed by the server. A person has one line a month in the
+ * whole school (payroll_lines_user_month): one pay, one social security, one withholding per person and month.
+ */
 export const payrollLines = pgTable(
   'payroll_lines',
   {
@@ -78,6 +96,8 @@ export const payrollLines = pgTable(
     payroll_id: integer('payroll_id')
       .notNull()
       .references(() => payrolls.payroll_id),
+    /** the payroll's month (kept equal to it by the composite foreign key) */
+    month: text('month').notNull(),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.user_id),
@@ -97,10 +117,25 @@ export const payrollLines = pgTable(
     tax: money('tax').notNull().default('0'),
     net: numeric('net', { precision: 14, scale: 2 }).notNull().default('0'),
     note: text('note').notNull().default(''),
+    /** parts of income and deduction: the fixed monthly extra pay (pro rata, in income), the absence deducted
+     *  (in deduction) and the irregular income (bonus, in income) of the month */
+    extra: money('extra').notNull().default('0'),
+    absence: money('absence').notNull().default('0'),
+    irregular: money('irregular').notNull().default('0'),
+    /** the branches the person belonged to during the month, with their days, when they moved (shown on the sheet) */
+    branch_days: text('branch_days').notNull().default(''),
+    /** the Labour Protection Act s.76 warnings of the line (Thai) */
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('payroll_lines_payroll_user').on(t.payroll_id, t.user_id),
+    uniqueIndex('payroll_lines_user_month').on(t.user_id, t.month),
     index('payroll_lines_user').on(t.user_id),
+    foreignKey({
+      name: 'payroll_lines_payroll_month_fk',
+      columns: [t.payroll_id, t.month],
+      foreignColumns: [payrolls.payroll_id, payrolls.month],
+    }),
   ],
 );
 
@@ -173,5 +208,53 @@ export const payslips = pgTable(
   (t) => [
     uniqueIndex('payslips_payroll_user_version').on(t.payroll_id, t.user_id, t.version),
     index('payslips_month').on(t.month),
+  ],
+);
+
+/**
+ * The branch an employee belongs to from a date (kept by a trigger on users.branch_id: the Bangkok day of the
+ * change). The payroll puts a person on the sheet of the branch they belong to on the month's last day.
+ */
+export const employeeBranches = pgTable(
+  'employee_branches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.branch_id),
+    valid_from: day('valid_from').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('employee_branches_user_from').on(t.user_id, t.valid_from)],
+);
+
+/** An employee's ล.ย.01 allowance declared from a date: a count (spouse, children, parents) or the year's amount. */
+export const payrollAllowances = pgTable(
+  'payroll_allowances',
+  {
+    allowance_id: integer('allowance_id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull().default(0),
+    amount: money('amount').notNull().default('0'),
+    valid_from: day('valid_from').notNull(),
+    note: text('note').notNull().default(''),
+    is_delete: boolean('is_delete').notNull().default(false),
+    created_by: integer('created_by')
+      .notNull()
+      .references(() => users.user_id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payroll_allowances_user_kind_from')
+      .on(t.user_id, t.kind, t.valid_from)
+      .where(sql`not ${t.is_delete}`),
+    check('payroll_allowances_count', sql`${t.count} >= 0 and ${t.count} <= 20`),
+    check('payroll_allowances_amount', sql`${t.amount} >= 0`),
   ],
 );

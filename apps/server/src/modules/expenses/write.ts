@@ -4,7 +4,7 @@ import type { Conn, Db } from '../../db/connection.js';
 import { expenses } from '../../db/schema/fleet.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { assertCashDayOpen, Input, checkExpense, applyEffects, undoEffects, attachFiles } from './rules.js';
 
 export async function createExpense(db: Db, actor: Actor, body: ExpenseCreateBody, reqId: string) {
@@ -60,6 +60,11 @@ export async function loadExpense(tx: Conn, actor: Actor, id: number, lock: bool
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound('ไม่พบรายการค่าใช้จ่ายนี้');
   assertBranch(actor, row.branch_id);
+  // the books of an approved payroll change only with the payroll: reopen the month and approve it again
+  if (lock && row.payroll_id !== null)
+    throw conflict(
+      'ค่าใช้จ่ายนี้บันทึกจากเงินเดือนที่อนุมัติแล้ว แก้ไขหรือลบที่หน้าค่าใช้จ่ายไม่ได้ ให้เปิดรอบเงินเดือนของเดือนนั้นใหม่ แก้ไข แล้วอนุมัติอีกครั้ง',
+    );
   return row;
 }
 

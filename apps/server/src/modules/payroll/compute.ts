@@ -8,7 +8,17 @@ import type { Conn } from '../../db/connection.js';
 import { branches } from '../../db/schema/core.js';
 import { listPayroll } from '../../db/schema/catalog.js';
 import { badRequest } from '../../http/errors.js';
-import { computeLine, daysInMonth, employedDays } from './engine.js';
+import {
+  computeLine,
+  daysInMonth,
+  employedDays,
+  inputProblem,
+  NO_YTD,
+  periodsLeft,
+  unrecordedPeriods,
+  type LineInput as EngineLine,
+} from './engine.js';
+import { allowancesOn, branchDays, yearToDate } from './person-month.js';
 import { COMPUTED_CATEGORIES, M, Q, S, fullName, lastDayOf, monthName, qText } from './common.js';
 import { ratesFor } from './rates.js';
 import { employeesOf, savedLines, standingItems } from './repo.js';
@@ -73,10 +83,12 @@ export async function computeLines(
     if (!people.some((p) => p.user_id === uid))
       throw badRequest(`พนักงาน: รหัส ${uid} ไม่ได้อยู่ในรอบเงินเดือนของสาขานี้เดือน${monthName(month)}`);
   const saved = await savedLines(conn, payrollId);
-  const standing = await standingItems(
-    conn,
-    people.map((p) => p.user_id),
-  );
+  const ids = people.map((p) => p.user_id);
+  const standing = await standingItems(conn, ids);
+  // the person's year so far, declared allowances and moves between branches: one query each for the sheet
+  const ytd = await yearToDate(conn, ids, month);
+  const allowances = await allowancesOn(conn, ids, month);
+  const moves = await branchDays(conn, ids, month);
   const catalog = new Map(cols.map((c) => [c.list_payroll_id, c]));
   // items used by standing rows or saved lines that are not columns (e.g. another branch's item): load them too
   const extraIds = [
@@ -141,8 +153,8 @@ export async function computeLines(
     else
       for (const s of standing.filter((x) => x.user_id === u.user_id))
         values.set(s.list_payroll_id, { value: S(s.value), per_value: Q(s.per_value) });
-    const ids = [...new Set([...cols.map((c) => c.list_payroll_id), ...values.keys()])];
-    const items = ids.map((id) => {
+    const itemIds = [...new Set([...cols.map((c) => c.list_payroll_id), ...values.keys()])];
+    const items = itemIds.map((id) => {
       const c = catalog.get(id)!;
       const v = values.get(id) ?? { value: 0, per_value: 0 };
       // a multiply item's rate is the employee's own when set, otherwise the catalog's
@@ -150,24 +162,36 @@ export async function computeLines(
       return { c, value, per_value: c.condition === 'fill' ? 0 : v.per_value };
     });
     const rate = S(u.salary);
-    const r = computeLine(
-      {
-        rate,
-        daily,
-        daysWorked: days,
-        employed,
-        daysOfMonth: nDays,
-        ssoSalary: S(u.sso_salary),
-        items: items.map((i) => ({
-          type: i.c.type === 'deduction' ? 'deduction' : 'income',
-          condition: i.c.condition,
-          value: i.value,
-          per_value: i.per_value,
-        })),
-      },
-      rates.sso,
-      rates.tax,
-    );
+    const input: EngineLine = {
+      rate,
+      daily,
+      daysWorked: days,
+      employed,
+      daysOfMonth: nDays,
+      // the employee's เงินเพิ่ม; the SSO base is the wage actually paid (users.sso_salary is not used: sso.ts)
+      extra: S(u.extra_salary),
+      periodsLeft: periodsLeft(month, endDate !== null),
+      periodsUnrecorded: unrecordedPeriods(month, u.start_date, (ytd.get(u.user_id) ?? NO_YTD).periods),
+      ytd: ytd.get(u.user_id) ?? NO_YTD,
+      allowances: allowances.get(u.user_id) ?? 0,
+      items: items.map((i) => ({
+        type: i.c.type === 'deduction' ? 'deduction' : 'income',
+        category: i.c.category,
+        unit: i.c.title_value,
+        condition: i.c.condition,
+        value: i.value,
+        per_value: i.per_value,
+      })),
+    };
+    // what is typed now is checked against the month: days, hours, amounts that would overflow
+    if (g) {
+      const problem = inputProblem(
+        input,
+        items.map((i) => i.c.name),
+      );
+      if (problem) throw badRequest(`${name}: ${problem}`);
+    }
+    const r = computeLine(input, rates.sso, rates.tax);
     const lineItems: LineItem[] = items.map((i, k) => ({
       list_payroll_id: i.c.list_payroll_id,
       name: i.c.name,
@@ -192,7 +216,7 @@ export async function computeLines(
       end_date: endDate,
       start_date: u.start_date,
       salary: M(r.salary),
-      income: M(r.income),
+      income: M(r.income + r.extra),
       deduction: M(r.deduction),
       sso_base: M(r.sso_base),
       sso_employee: M(r.sso_employee),
@@ -202,6 +226,11 @@ export async function computeLines(
       note: g?.note ?? sv?.line.note ?? '',
       payslip_id: null,
       items: lineItems,
+      extra: M(r.extra),
+      irregular: M(r.irregular),
+      absence: M(r.absence),
+      branch_days: moves.get(u.user_id) ?? '',
+      warnings: r.warnings,
       _rate: rate,
     });
   }

@@ -5,7 +5,9 @@ import { branches, users } from '../../db/schema/core.js';
 import { expenseCategories, listExpenses } from '../../db/schema/catalog.js';
 import { payrollLineItems, payrollLines, payrolls, payrollUserItems, payslips } from '../../db/schema/payroll.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { payProblem } from './engine.js';
+import { claimLines, oneLinePerPerson, paidByBranchSql } from './person-month.js';
 import { allOf } from '../../http/tables.js';
 import { schoolSettings } from '../../db/schema/core.js';
 import { PayrollRecord, S, UserRecord, fullName, lastDayOf } from './common.js';
@@ -120,19 +122,22 @@ export async function employeesOf(
   const onSheet = payrollId
     ? sql`${users.user_id} in (select user_id from payroll_lines where payroll_id = ${payrollId})`
     : sql`false`;
+  // one sheet per person and month: the branch they belong to on the month's last day (person-month.ts)
   return conn
     .select()
     .from(users)
     .where(
-      or(
-        and(
-          eq(users.branch_id, branchId),
-          eq(users.is_delete, false),
-          eq(users.status, 'active'),
-          sql`${users.salary} > 0`,
-          or(sql`${users.start_date} is null`, lte(users.start_date, end)),
+      and(
+        paidByBranchSql(branchId, month),
+        or(
+          and(
+            eq(users.is_delete, false),
+            eq(users.status, 'active'),
+            sql`${users.salary} > 0`,
+            or(sql`${users.start_date} is null`, lte(users.start_date, end)),
+          ),
+          onSheet,
         ),
-        onSheet,
       ),
     )
     .orderBy(asc(users.user_id));
@@ -197,9 +202,25 @@ export async function lockPayroll(tx: Tx, payrollId: number): Promise<PayrollRec
 
 /** Writes the computed lines (one upsert, one delete and one insert of their items) and the payroll's totals. */
 export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]) {
+  for (const l of lines) {
+    const problem = payProblem({ net: S(l.net) });
+    if (problem) throw badRequest(`${l.user_name}: ${problem}`);
+  }
+  // this draft takes the lines its people still have on another branch's draft and drops the people it no longer pays
+  await claimLines(
+    tx,
+    p,
+    lines.map((l) => l.user_id),
+  );
   if (lines.length) {
     const rows = lines.map((l) => ({
       payroll_id: p.payroll_id,
+      month: p.month,
+      extra: l.extra,
+      irregular: l.irregular,
+      absence: l.absence,
+      branch_days: l.branch_days,
+      warnings: l.warnings,
       user_id: l.user_id,
       is_daily: l.is_daily,
       rate: l.rate,
@@ -217,31 +238,38 @@ export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]
       note: l.note,
     }));
     const ex = (c: string) => sql.raw(`excluded.${c}`);
-    const saved = await tx
-      .insert(payrollLines)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [payrollLines.payroll_id, payrollLines.user_id],
-        set: Object.fromEntries(
-          [
-            'is_daily',
-            'rate',
-            'days_worked',
-            'employed_days',
-            'end_date',
-            'salary',
-            'income',
-            'deduction',
-            'sso_base',
-            'sso_employee',
-            'sso_employer',
-            'tax',
-            'net',
-            'note',
-          ].map((c) => [c, ex(c)]),
-        ),
-      })
-      .returning({ id: payrollLines.line_id, user_id: payrollLines.user_id });
+    const saved = await oneLinePerPerson(p.month, () =>
+      tx
+        .insert(payrollLines)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [payrollLines.payroll_id, payrollLines.user_id],
+          set: Object.fromEntries(
+            [
+              'is_daily',
+              'rate',
+              'days_worked',
+              'employed_days',
+              'end_date',
+              'salary',
+              'income',
+              'deduction',
+              'sso_base',
+              'sso_employee',
+              'sso_employer',
+              'tax',
+              'net',
+              'note',
+              'extra',
+              'irregular',
+              'absence',
+              'branch_days',
+              'warnings',
+            ].map((c) => [c, ex(c)]),
+          ),
+        })
+        .returning({ id: payrollLines.line_id, user_id: payrollLines.user_id }),
+    );
     const lineOf = new Map(saved.map((r) => [r.user_id, r.id]));
     await tx.delete(payrollLineItems).where(
       inArray(

@@ -7,7 +7,7 @@ import { payrolls } from '../../db/schema/payroll.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { PayrollRecord, lockedMessage } from './common.js';
+import { PayrollRecord, currentMonth, lockedMessage, monthName } from './common.js';
 import { computeLines } from './compute.js';
 import { storeLines } from './repo.js';
 
@@ -18,6 +18,7 @@ export async function draftFor(tx: Tx, actor: Actor, branchId: number, month: st
     .from(branches)
     .where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
   if (!b) throw notFound('ไม่พบสาขานี้');
+  if (month > currentMonth()) throw badRequest(`เดือน: เปิดรอบเงินเดือนล่วงหน้าไม่ได้ (เดือน${monthName(month)} ยังไม่ถึง)`);
   await tx.insert(payrolls).values({ branch_id: branchId, month, created_by: actor.userId }).onConflictDoNothing();
   const [p] = await tx
     .select()

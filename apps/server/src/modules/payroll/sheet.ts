@@ -124,6 +124,11 @@ export async function storedLines(conn: Conn, p: PayrollRecord, userIds?: number
         net: M(S(l.net)),
         note: l.note,
         payslip_id: slip.get(l.user_id) ?? null,
+        extra: M(S(l.extra)),
+        irregular: M(S(l.irregular)),
+        absence: M(S(l.absence)),
+        branch_days: l.branch_days,
+        warnings: l.warnings,
         items: items.map((i) => ({
           list_payroll_id: i.list_payroll_id,
           name: i.name,

@@ -11,7 +11,8 @@ export function previewLine(l: SheetLine): SheetLine {
     amount: baht(i.condition === 'fill' ? sat(i.value) : Math.round((sat(i.value) * sat(i.per_value)) / 100)),
   }));
   const salary = l.is_daily ? sat(l.rate) * l.days_worked : sat(l.salary);
-  const income = items.filter((i) => i.type !== 'deduction').reduce((a, i) => a + sat(i.amount), 0);
+  // the employee's fixed extra pay is part of income (the server's figure)
+  const income = items.filter((i) => i.type !== 'deduction').reduce((a, i) => a + sat(i.amount), sat(l.extra));
   const deduction = items.filter((i) => i.type === 'deduction').reduce((a, i) => a + sat(i.amount), 0);
   const net = salary + income - deduction - sat(l.sso_employee) - sat(l.tax);
   return { ...l, items, salary: baht(salary), income: baht(income), deduction: baht(deduction), net: baht(net) };
