@@ -278,6 +278,7 @@ export async function certificateData(conn: Conn, userId: number, year: number) 
     book_no: c.book_no,
     number: c.number,
     ...(await yearOf(conn, userId, year)),
-    issued: c.createdAt.toISOString(),
+    // the first issue's date in Bangkok
+    issued: new Date(c.createdAt.getTime() + 7 * 3600_000).toISOString().slice(0, 10),
   };
 }

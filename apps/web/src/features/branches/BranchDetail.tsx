@@ -226,10 +226,15 @@ export default function BranchDetail() {
                 <Form.Item
                   name="sso_branch_no"
                   label={label('sso_branch_no')}
-                  tooltip="เลขที่สาขา 6 หลักที่สำนักงานประกันสังคมออกให้ ใช้ในแฟ้ม สปส.1-10 สำนักงานใหญ่ใช้ 000000"
-                  rules={[{ pattern: /^(\d{6})?$/, message: 'เลขที่สาขา (ประกันสังคม) ต้องเป็นตัวเลข 6 หลัก เช่น 000001' }]}
+                  tooltip="เลข 6 หลักที่สำนักงานประกันสังคมให้ไว้ ใช้ในไฟล์ สปส.1-10 สำนักงานใหญ่ใช้ 000000"
+                  rules={[
+                    {
+                      pattern: /^(\d{6})?$/,
+                      message: 'เลขที่สาขา (ประกันสังคม) ต้องเป็นตัวเลข 6 หลัก สำนักงานใหญ่ใช้ 000000',
+                    },
+                  ]}
                 >
-                  <Input maxLength={6} inputMode="numeric" placeholder="000000" />
+                  <Input maxLength={6} inputMode="numeric" placeholder="000001" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={6}>

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { downloadPayrollFile, openPayrollPdf, type PayrollFile } from './files';
+import { StatutoryFiles } from './StatutoryFiles';
 import type { PayrollRow } from './queries';
 
 export function WorkflowActions({
@@ -46,7 +47,8 @@ export function WorkflowActions({
   const pdf = (document: 'payslips' | 'summary') => openPayrollPdf(p?.payroll_id, document).catch(onFail);
   const file = (document: PayrollFile) => downloadPayrollFile(p?.payroll_id, document).catch(onFail);
   const isOwner = can('manage', 'all');
-  const filed = p && p.status !== 'draft';
+  // the statutory files and the transfer lists are of an approved month only
+  const filed = p?.status === 'approved';
 
   return (
     <div style={{ marginBottom: 12 }}>
@@ -112,6 +114,7 @@ export function WorkflowActions({
             รายการโอนเงินเดือน
           </Button>
         )}
+        {filed && <StatutoryFiles p={p} onDone={onDone} onFail={onFail} />}
         {p?.status === 'approved' && isOwner && (
           <Button icon={<UnlockOutlined />} onClick={() => setReopenOpen(true)}>
             เปิดรอบใหม่

@@ -2,18 +2,26 @@
 import { api } from '../../api/client';
 import { openPdf } from '../applications/api';
 
-export type PayrollFile = 'sso' | 'sso_xlsx' | 'pnd1' | 'bank';
+export type PayrollFile = 'sso' | 'sso_xlsx' | 'pnd1' | 'bank' | 'bank_ktb' | 'bank_bbl';
 
 /** Opens all payslips of a payroll or the month's summary. */
 export async function openPayrollPdf(payrollId: number | undefined, document: 'payslips' | 'summary') {
   openPdf((await api.post<{ pdf: string }>('/payroll/payslip/pdf', { payroll_id: payrollId, document })).data.pdf);
 }
 
-/** Downloads a statutory file of a payroll (the SSO Excel upload is written here from the server's rows). */
-export async function downloadPayrollFile(payrollId: number | undefined, document: PayrollFile) {
+/**
+ * Downloads a statutory file of a payroll (the SSO Excel upload is written here from the server's rows); a bank's
+ * upload takes the school's account there (`extra`). Answers the server's message.
+ */
+export async function downloadPayrollFile(
+  payrollId: number | undefined,
+  document: PayrollFile,
+  extra: { account?: string; company_id?: string } = {},
+) {
   const r = await api.post<{ filename: string; mime: string; content: string }>('/payroll/file', {
     payroll_id: payrollId,
     document,
+    ...extra,
   });
   const bytes = Uint8Array.from(atob(r.data.content), (c) => c.charCodeAt(0));
   let blob = new Blob([bytes], { type: r.data.mime });
@@ -41,4 +49,5 @@ export async function downloadPayrollFile(payrollId: number | undefined, documen
   a.download = r.data.filename;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  return r.message;
 }

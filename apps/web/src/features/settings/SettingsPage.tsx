@@ -20,6 +20,7 @@ const KEYS: (keyof Settings)[] = [
   'name',
   'name_en',
   'tax_id',
+  'sso_account',
   'address',
   'phone',
   'vat_mode',
@@ -110,6 +111,21 @@ export default function SettingsPage() {
                       rules={[{ pattern: /^(\d{13})?$/, message: 'เลขประจำตัวผู้เสียภาษีต้องเป็นตัวเลข 13 หลัก' }]}
                     >
                       <Input maxLength={13} inputMode="numeric" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} md={12}>
+                    <Form.Item
+                      name="sso_account"
+                      label={label('sso_account')}
+                      tooltip="เลข 10 หลักตามหนังสือแจ้งของสำนักงานประกันสังคม ใช้ในไฟล์ สปส.1-10 (ไม่ใช่เลขประจำตัวผู้เสียภาษี)"
+                      rules={[
+                        {
+                          pattern: /^(\d{2}-?\d{7}-?\d|\d{10})?$/,
+                          message: 'เลขที่บัญชีนายจ้าง (ประกันสังคม) ต้องเป็นตัวเลข 10 หลัก เช่น 10-1234567-8',
+                        },
+                      ]}
+                    >
+                      <Input maxLength={12} inputMode="numeric" placeholder="10-1234567-8" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={12}>
