@@ -36,7 +36,7 @@ import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { enterToNext } from '../../components/enterToNext';
 import { useBranchOptions } from '../branches/queries';
 import {
