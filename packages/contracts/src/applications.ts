@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import type { CustomerInput } from './customers.js';
 import { Id, IsoDate, Meta, Money, Nullable, Option, TableQuery, Text } from './common.js';
 
 const S = Type.String();
@@ -43,6 +44,7 @@ export const CourseLineInput = Type.Object(
   },
   { additionalProperties: false },
 );
+export type CourseLineInput = Static<typeof CourseLineInput>;
 
 /**
  * The create bodies of the three kinds of application, around the customer block (its schema lives with the
@@ -242,12 +244,14 @@ export const CreateResult = Type.Object({
   pdf: NS,
   application_pdf: S,
 });
+export type CreateResult = Static<typeof CreateResult>;
 export const PayResult = Type.Object({
   application: ApplicationDetail,
   payment: PaymentEntry,
   createStatus: Type.Boolean(),
   pdf: S,
 });
+export type PayResult = Static<typeof PayResult>;
 export const RefundResult = Type.Object({ application: ApplicationDetail, payment: PaymentEntry, mode: S, pdf: S });
 export type RefundResult = Static<typeof RefundResult>;
 
@@ -337,3 +341,9 @@ export const TableWithTotals = <T extends TSchema, F extends TSchema, X extends 
   });
 export const ApplicationTable = TableWithTotals(ApplicationRow, ApplicationFilter, ApplicationTotals);
 export const OverdueTable = TableWithTotals(OverdueRow, ApplicationFilter, ApplicationTotals);
+
+type CreateBodies = ReturnType<typeof createBodies<TSchema>>;
+/** The create bodies as the web sends them, with the customer block of the customers feature. */
+export type CreateCourseBody = Omit<Static<CreateBodies['course']>, 'customer'> & { customer: CustomerInput };
+export type CreateFeeBody = Omit<Static<CreateBodies['fee']>, 'customer'> & { customer: CustomerInput };
+export type CreateRequestBody = Static<CreateBodies['request']>;

@@ -16,7 +16,7 @@ import { ListPage, type ListResult } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { IncomeFormModal } from './IncomeFormModal';
 import { accountingKeys, EXPENSES_TABLE, INCOME_TABLE } from './queries';
 import { applicationPath, netLabel, reportBody } from './rows';

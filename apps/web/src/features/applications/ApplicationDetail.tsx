@@ -35,7 +35,7 @@ import {
 import { formatBaht, formatNationalId, isMoneyString, toSatang } from '@khabkhi/thai';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
@@ -46,9 +46,6 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { useBanner } from '../../components/useBanner';
 import {
   applicationKeys,
-  moneyPost,
-  newKey,
-  openPdf,
   PAY_TYPES,
   STATUS_COLORS,
   useApplication,
@@ -56,6 +53,18 @@ import {
   type ApplicationDetail as Detail,
   type Payment,
 } from './api';
+import {
+  cancelApplication,
+  payBalance,
+  printApplicationForm,
+  printReceipt,
+  refundApplication,
+  requestVoid,
+  updateCustomerProfile,
+} from './queries';
+import type { PayType } from '@khabkhi/contracts';
+import { openPdf } from '../../api/documents';
+import { newKey } from '../../api/money';
 import { CustomerBlock, customerBody } from './CustomerBlock';
 import { approvalKeys } from '../approvals/queries';
 import { paymentKeys } from '../payments/queries';
@@ -113,9 +122,9 @@ export default function ApplicationDetail({
   };
 
   const pay = useMutation({
-    mutationFn: (v: { paid: string; pay_type: string; note?: string } & TransferForm) =>
-      moneyPost<{ application: Detail; pdf: string }>(
-        `/${prefix}/paybalance`,
+    mutationFn: (v: { paid: string; pay_type: PayType; note?: string } & TransferForm) =>
+      payBalance(
+        prefix,
         {
           application_id: appId,
           paid: v.paid,
@@ -141,9 +150,9 @@ export default function ApplicationDetail({
   });
 
   const doRefund = useMutation({
-    mutationFn: (v: { value: string; note: string; pay_type: string }) =>
-      moneyPost<{ application: Detail; pdf: string; mode: string }>(
-        `/${prefix}/refund`,
+    mutationFn: (v: { value: string; note: string; pay_type: PayType }) =>
+      refundApplication(
+        prefix,
         { application_id: appId, value: v.value, note: v.note.trim(), pay_type: v.pay_type },
         refund.key,
       ),
@@ -164,8 +173,7 @@ export default function ApplicationDetail({
   });
 
   const askVoid = useMutation({
-    mutationFn: (v: { note: string }) =>
-      api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: v.note.trim() }),
+    mutationFn: (v: { note: string }) => requestVoid(voidOf!.payment_id, v.note.trim()),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       setVoidOf(null);
@@ -177,7 +185,7 @@ export default function ApplicationDetail({
   });
 
   const cancel = useMutation({
-    mutationFn: () => api.del<Detail>(`/${prefix}/delete`, { application_id: appId }),
+    mutationFn: () => cancelApplication(prefix, appId),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       refresh(res.data);
@@ -187,7 +195,7 @@ export default function ApplicationDetail({
 
   const saveCustomer = useMutation({
     mutationFn: (v: { customer: Record<string, unknown> }) =>
-      api.put('/customer/updateprofile', { ...customerBody(v.customer), customer_id: a!.customer_id }),
+      updateCustomerProfile({ ...customerBody(v.customer), customer_id: a!.customer_id }),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       setEditCustomer(false);
@@ -196,24 +204,8 @@ export default function ApplicationDetail({
     onError: (e) => modal.error({ title: 'บันทึกไม่สำเร็จ', content: errorMessage(e) }),
   });
 
-  const reprint = async (p: Payment) => {
-    try {
-      const r = await api.post<{ pdf: string }>(
-        p.kind === 'refund' ? '/request/refund/pdf' : '/payment/pdf',
-        p.kind === 'refund' ? { application_id: appId, payment_id: p.payment_id } : { payment_id: p.payment_id },
-      );
-      openPdf(r.data.pdf);
-    } catch (e) {
-      fail(e);
-    }
-  };
-  const printForm = async () => {
-    try {
-      openPdf((await api.post<{ pdf: string }>(`/${prefix}/pdf`, { application_id: appId })).data.pdf);
-    } catch (e) {
-      fail(e);
-    }
-  };
+  const reprint = (p: Payment) => printReceipt(appId, p).catch(fail);
+  const printForm = () => printApplicationForm(prefix, appId).catch(fail);
 
   if (q.isLoading)
     return (

@@ -301,12 +301,12 @@ export const BLANK_CUSTOMER: Customer = {
 };
 
 /** The customer fields the API accepts (drops display-only fields). */
-export function customerBody(c: Partial<Customer>) {
+export function customerBody(c: Partial<Customer>): Customer {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(BLANK_CUSTOMER) as (keyof Customer)[]) {
     const v = c[k];
     out[k] = k === 'is_foreigner' ? !!v : k === 'birthday' ? v || null : typeof v === 'string' ? v.trim() : (v ?? '');
   }
   if (c.customer_id) out.customer_id = c.customer_id;
-  return out;
+  return out as Customer;
 }

@@ -18,17 +18,11 @@ import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import {
-  applicationKeys,
-  moneyPost,
-  newKey,
-  openPdf,
-  PAY_TYPES,
-  STATUS_COLORS,
-  useRegisterOptions,
-  type ApplicationDetail,
-  type ApplicationRow,
-} from './api';
+import { applicationKeys, PAY_TYPES, STATUS_COLORS, useRegisterOptions, type ApplicationRow } from './api';
+import { createFeeApplication, createRequestApplication } from './queries';
+import type { PayType } from '@khabkhi/contracts';
+import { openPdf } from '../../api/documents';
+import { newKey } from '../../api/money';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import { paymentProblem, totalsOf } from './lines';
 import { transferBody, type TransferForm } from '../payments/transfer';
@@ -154,24 +148,22 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
         note?: string;
       } & TransferForm,
     ) => {
-      const payment = v.paid ? { paid: v.paid, pay_type: v.pay_type, ...transferBody(v.pay_type, v) } : null;
+      const payment = v.paid ? { paid: v.paid, pay_type: v.pay_type as PayType, ...transferBody(v.pay_type, v) } : null;
       const ls = v.lines.filter((l) => l.other_fee_id);
       return fee
-        ? moneyPost<{ application: ApplicationDetail; pdf: string | null }>(
-            '/applicationfee/create',
+        ? createFeeApplication(
             {
               customer: customerBody(v.customer),
-              other_fees: ls.map((l) => ({ other_fee_id: l.other_fee_id })),
+              other_fees: ls.map((l) => ({ other_fee_id: l.other_fee_id! })),
               payment,
               note: v.note ?? '',
             },
             key.current,
           )
-        : moneyPost<{ application: ApplicationDetail; pdf: string | null }>(
-            '/applicationrequest/create',
+        : createRequestApplication(
             {
-              application_id: v.application_id,
-              request_fees: ls.map((l) => ({ request_fee_id: l.other_fee_id })),
+              application_id: v.application_id!,
+              request_fees: ls.map((l) => ({ request_fee_id: l.other_fee_id! })),
               payment,
               note: v.note ?? '',
             },

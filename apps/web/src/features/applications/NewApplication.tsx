@@ -40,15 +40,11 @@ import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import {
-  applicationKeys,
-  moneyPost,
-  newKey,
-  openPdf,
-  PAY_TYPES,
-  useRegisterOptions,
-  type ApplicationDetail,
-} from './api';
+import { applicationKeys, PAY_TYPES, useRegisterOptions, type ApplicationDetail } from './api';
+import { createApplication } from './queries';
+import type { PayType } from '@khabkhi/contracts';
+import { openPdf } from '../../api/documents';
+import { newKey } from '../../api/money';
 import { BLANK_CUSTOMER, CustomerBlock, customerBody } from './CustomerBlock';
 import {
   courseLineBody,
@@ -180,17 +176,21 @@ export default function NewApplication() {
 
   const submit = useMutation({
     mutationFn: (v: typeof BLANK) =>
-      moneyPost<{ application: ApplicationDetail; pdf: string | null; application_pdf: string }>(
-        '/application/create',
+      createApplication(
         {
           branch_id: branchId ?? d?.branch_id,
           customer: customerBody(v.customer),
           courses: v.courses.filter((c) => c.course_id).map(courseLineBody),
           other_fees: v.other_fees
             .filter((f) => f.other_fee_id)
-            .map((f) => ({ other_fee_id: f.other_fee_id, date: f.date || null })),
+            .map((f) => ({ other_fee_id: f.other_fee_id!, date: f.date || null })),
           payment: v.paid
-            ? { paid: v.paid, pay_type: v.pay_type, note: v.pay_note?.trim() ?? '', ...transferBody(v.pay_type, v) }
+            ? {
+                paid: v.paid,
+                pay_type: v.pay_type as PayType,
+                note: v.pay_note?.trim() ?? '',
+                ...transferBody(v.pay_type, v),
+              }
             : null,
           note: v.note?.trim() ?? '',
         },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, requestEnvelope } from '../../api/client';
+import { api } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
-import type { PayType } from '@khabkhi/contracts';
+import type { CheckAnswer, CustomerInput, PayType } from '@khabkhi/contracts';
 
 export type { PayType };
 export const PAY_TYPES: { value: PayType; label: string }[] = [
@@ -10,27 +10,8 @@ export const PAY_TYPES: { value: PayType; label: string }[] = [
 ];
 export const payTypeLabel = (v: string) => PAY_TYPES.find((p) => p.value === v)?.label ?? v;
 
-export interface Customer {
-  customer_id?: number;
-  is_foreigner: boolean;
-  prefix: string;
-  fname: string;
-  sname: string;
-  idcard: string;
-  birthday: string | null;
-  address: string;
-  moo: string;
-  soi: string;
-  street: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
-  phone_1: string;
-  phone_2: string;
-  age?: number | null;
-  name?: string;
-}
+/** The customer block of the registration forms: the body packages/contracts declares (CustomerInput). */
+export type Customer = CustomerInput;
 /** The answers of the money routes, as packages/contracts declares them (Static<> of the server's response schemas). */
 import type {
   ApplicationDetail,
@@ -55,18 +36,7 @@ export type {
 };
 
 /** customer/check at another branch, before the ID card is checked (README "Customer privacy across branches") */
-export interface LimitedCustomer {
-  limited: true;
-  customer_id: number;
-  is_foreigner: boolean;
-  idcard: string;
-  prefix: string;
-  fname: string;
-  sname: string;
-  name: string;
-  phone_masked: string;
-  branch_name: string;
-}
+export type LimitedCustomer = Extract<CheckAnswer, { limited: true }>;
 
 export const applicationKeys = {
   table: tableKeys.of('/application/gettable'),
@@ -93,14 +63,6 @@ export const useApplication = (prefix: string, id: number | null) =>
     enabled: !!id,
   });
 
-/** A money mutation with its Idempotency-Key: one key per submit, reused if the same submit is retried. */
-export function moneyPost<T>(path: string, body: unknown, key: string) {
-  return requestEnvelope<T>(path, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
-}
-
-export const newKey = () =>
-  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-
 export const STATUS_COLORS: Record<string, string> = {
   ค้างชำระ: 'orange',
   ชำระครบ: 'green',
@@ -108,8 +70,3 @@ export const STATUS_COLORS: Record<string, string> = {
   คืนเงินบางส่วน: 'magenta',
   ยกเลิก: 'red',
 };
-
-/** Opens a signed document link (receipt, form) in a new tab. */
-export function openPdf(url: string | null | undefined) {
-  if (url) window.open(url, '_blank', 'noopener');
-}

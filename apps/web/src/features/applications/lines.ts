@@ -1,3 +1,4 @@
+import type { CourseLineInput } from '@khabkhi/contracts';
 import { fromSatang, isMoneyString, toSatang } from '@khabkhi/thai';
 
 export interface LineMoney {
@@ -64,10 +65,10 @@ export function uncheckedPromotions(lines: PromoLine[]): number[] {
 }
 
 /** A course line as sent: with a code, the discount the cashier saw, which the server must match. */
-export function courseLineBody(l: PromoLine & { course_id?: number; exam_date?: string | null }) {
+export function courseLineBody(l: PromoLine & { course_id?: number; exam_date?: string | null }): CourseLineInput {
   const code = norm(l.promotion_code);
   return {
-    course_id: l.course_id,
+    course_id: l.course_id!,
     ...(code ? { promotion_code: code, discount: l.discount ?? '0' } : {}),
     exam_date: l.exam_date || null,
   };

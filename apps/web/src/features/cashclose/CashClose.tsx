@@ -27,7 +27,7 @@ import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBranchOptions } from '../branches/queries';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { cashCloseKeys } from './queries';
 import type { CashCloseDay } from '@khabkhi/contracts';
 

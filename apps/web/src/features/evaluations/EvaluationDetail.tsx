@@ -35,7 +35,7 @@ import { rowActionsColumn } from '../../components/RowActions';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { thaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { courseLabel, EVALUATE_LIST, evaluationKeys, statusColor, useStudentEvaluation } from './queries';
 
 export default function EvaluationDetail() {

@@ -39,7 +39,7 @@ import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import {
   examKeys,
   examTables,

@@ -11,7 +11,7 @@ import { useParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { examKeys, examTables, STATUS_COLOR, type Attempt, type SessionDetail } from './api';
 
 type Entry = string;

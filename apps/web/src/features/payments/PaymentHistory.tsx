@@ -10,7 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { approvalKeys } from '../approvals/queries';
 import { paymentKeys } from './queries';
 import { PaymentKind, PENDING_VOID } from './PaymentKind';

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { payrollKeys, type Detail, type HistoryData } from './queries';
 
 type Line = HistoryData['income'][number];

@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { api, errorMessage, type Option } from '../../api/client';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { payrollKeys, STATE_COLORS, type ReportRow } from './queries';
 import { useState } from 'react';
 

@@ -1,6 +1,6 @@
 /** Payroll staff: the employees with their pay, and one employee's salary and standing incomes and deductions. */
 import { DeleteOutlined, FilePdfOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, InputNumber, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';

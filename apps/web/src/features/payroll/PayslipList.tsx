@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import type { Static } from 'typebox';
 import type { PayslipRow } from '@khabkhi/contracts';
 

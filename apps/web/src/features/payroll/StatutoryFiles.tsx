@@ -6,7 +6,7 @@ import { BankOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 import { downloadPayrollFile } from './files';
 import type { PayrollRow } from './queries';
 

@@ -1,6 +1,6 @@
 /** The payroll's documents and files: signed PDF links and the statutory files the server answers in base64. */
 import { api } from '../../api/client';
-import { openPdf } from '../applications/api';
+import { openPdf } from '../../api/documents';
 
 export type PayrollFile = 'sso' | 'sso_xlsx' | 'pnd1' | 'bank' | 'bank_ktb' | 'bank_bbl';
 
