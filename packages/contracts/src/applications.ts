@@ -289,6 +289,9 @@ export type RegisterOptions = Static<typeof RegisterOptions>;
 export const ApplicationRow = Type.Object({
   application_id: I,
   application_code: S,
+  /** SPEC §3's names of an other-fee application's id and number (applicationfee/gettable only) */
+  application_other_fee_id: Type.Optional(I),
+  application_other_fee_code: Type.Optional(S),
   createdAt: S,
   branch_id: I,
   branch_name: S,

@@ -6,7 +6,7 @@ const I = Type.Integer();
 const NS = Nullable(Type.String());
 
 export const CashCloseQuery = Type.Object(
-  { branch: Type.Optional(Type.String({ maxLength: 20 })), date: Type.Optional(IsoDate()) },
+  { branch: Type.Optional(Type.String({ maxLength: 20 })), date: Type.Optional(IsoDate('any')) },
   { additionalProperties: false },
 );
 export const CloseBody = Type.Object({ branch_id: Id(), date: IsoDate() }, { additionalProperties: false });

@@ -4,12 +4,39 @@ import { Type, type TSchema, type Static } from 'typebox';
 export const Money = (opts: { description?: string } = {}) =>
   Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', maxLength: 15, ...opts });
 /**
- * ISO date, Common Era, that exists on the calendar: the `date` format (RFC 3339 full-date) refuses
- * 2026-02-30 and 2026-13-01 in the schema, so no route checks dates by hand.
+ * What a date can mean, and so the years it may hold (a Buddhist-era year typed as a Common Era one, 2569 for 2026,
+ * falls outside every range):
+ * - birth: a birthday, 1900-01-01 to today;
+ * - business: a day the school works with (a payment, an expense, an exam, a check), 2000-01-01 to today + 5 years;
+ * - due: a date something runs until (a permission, a vehicle's tax, พ.ร.บ., insurance, ตรอ.), 2000-01-01 to today + 10 years;
+ * - history: a past record (a vehicle's registration or purchase, an employee's first day), 1950-01-01 to today + 1 year;
+ * - any: a list filter or an open-ended period, 1900-01-01 to 2399-12-31.
  */
-export const IsoDate = () => Type.String({ format: 'date', maxLength: 10 });
+export type DateRange = 'birth' | 'business' | 'due' | 'history' | 'any';
+const DATE_RANGES: Record<DateRange, { min: string; years: number | null }> = {
+  birth: { min: '1900-01-01', years: 0 },
+  business: { min: '2000-01-01', years: 5 },
+  due: { min: '2000-01-01', years: 10 },
+  history: { min: '1950-01-01', years: 1 },
+  any: { min: '1900-01-01', years: null },
+};
+/** The first and last day a date of this range may be, on the given day (YYYY-MM-DD). */
+export function dateBounds(range: DateRange, today: string): { min: string; max: string } {
+  const r = DATE_RANGES[range] ?? DATE_RANGES.business;
+  if (r.years === null) return { min: r.min, max: '2399-12-31' };
+  const y = Number(today.slice(0, 4)) + r.years;
+  const md = today.slice(5) === '02-29' && r.years % 4 !== 0 ? '02-28' : today.slice(5);
+  return { min: r.min, max: `${y}-${md}` };
+}
+/**
+ * ISO date, Common Era, that exists on the calendar and lies in its range: the `date` format (RFC 3339 full-date)
+ * refuses 2026-02-30 and 2026-13-01, and the server's `x-date-range` keyword the years outside what the date can mean
+ * (with a hint when the year looks Buddhist-era), so no route checks dates by hand.
+ */
+export const IsoDate = (range: DateRange = 'business') =>
+  Type.String({ format: 'date', maxLength: 10, 'x-date-range': range });
 /** A date filter of a list: a real ISO date, or empty for "no date". */
-export const IsoDateFilter = () => Type.Union([Type.Literal(''), IsoDate()]);
+export const IsoDateFilter = () => Type.Union([Type.Literal(''), IsoDate('any')]);
 export const Id = () => Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const Text = (max = 255, min = 0) => Type.String({ maxLength: max, minLength: min });
 export const Required = (max = 255) => Type.String({ maxLength: max, minLength: 1 });

@@ -11,7 +11,7 @@ export const CustomerFields = {
   fname: Type.String({ minLength: 1, maxLength: 100 }),
   sname: Text(100),
   idcard: Type.String({ minLength: 5, maxLength: 20 }),
-  birthday: Type.Optional(Nullable(IsoDate())),
+  birthday: Type.Optional(Nullable(IsoDate('birth'))),
   address: Type.Optional(Text(200)),
   moo: Type.Optional(Text(20)),
   soi: Type.Optional(Text(100)),
@@ -46,7 +46,7 @@ export const ConfirmBody = Type.Object(
   {
     idcard: Type.String({ minLength: 1, maxLength: 20 }),
     is_foreigner: Type.Optional(Type.Boolean()),
-    birthday: IsoDate(),
+    birthday: IsoDate('birth'),
   },
   { additionalProperties: false },
 );

@@ -49,7 +49,7 @@ export const SessionDeleteBody = Type.Object({ session_id: Id() }, closed);
 export const SessionListQuery = Type.Object(
   {
     branch: Type.Optional(Type.String({ maxLength: 50 })),
-    start: Type.Optional(IsoDate()),
+    start: Type.Optional(IsoDate('any')),
     end: Type.Optional(IsoDateFilter()),
     exam_kind: Type.Optional(Type.String({ maxLength: 20 })),
     type: Type.Optional(Type.String({ maxLength: 100 })),
@@ -95,7 +95,7 @@ export const ChangeDateBody = Type.Object(
 );
 export type ChangeDateBody = Static<typeof ChangeDateBody>;
 export const ExtendBody = Type.Object(
-  { line_id: Id(), permission_date: IsoDate(), reason: Reason(), request_fee: Type.Optional(Type.Boolean()) },
+  { line_id: Id(), permission_date: IsoDate('due'), reason: Reason(), request_fee: Type.Optional(Type.Boolean()) },
   closed,
 );
 export type ExtendBody = Static<typeof ExtendBody>;
@@ -105,8 +105,8 @@ export type DisableBody = Static<typeof DisableBody>;
 export const CalendarQuery = Type.Object(
   {
     /** default: the current month (Bangkok) */
-    start: Type.Optional(IsoDate()),
-    end: Type.Optional(IsoDate()),
+    start: Type.Optional(IsoDate('any')),
+    end: Type.Optional(IsoDate('any')),
     branch: Type.Optional(Type.String({ maxLength: 50 })),
     type: Type.Optional(Type.String({ maxLength: 100 })),
     exam_kind: Type.Optional(Type.String({ maxLength: 20 })),

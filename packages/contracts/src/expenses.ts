@@ -26,7 +26,7 @@ const expenseFields = {
   liters: Type.Optional(Nullable(Liters)),
   is_full_tank: Type.Optional(Type.Boolean()),
   renew_kind: Type.Optional(Nullable(Type.Union(RENEW_KINDS.map((k) => Type.Literal(k))))),
-  renew_until: Type.Optional(Nullable(IsoDate())),
+  renew_until: Type.Optional(Nullable(IsoDate('due'))),
   value: Money(),
   /** uploaded bills (expenses/upload), in order; replaces the list on update */
   files: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10, uniqueItems: true })),

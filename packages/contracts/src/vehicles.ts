@@ -2,7 +2,7 @@
  * Vehicles of the school fleet (SPEC §3 Vehicle, §7 Vehicle): requests and answers, shared by server and web.
  */
 import { Type, type Static } from 'typebox';
-import { Id, IsoDate, IsoDateFilter, Money, Nullable, Option, Text } from './common.js';
+import { Id, IsoDate, IsoDateFilter, Money, Nullable, Option, Text, type DateRange } from './common.js';
 
 export const VEHICLE_TYPES = [
   { name: 'รถยนต์', value: 'car' },
@@ -25,7 +25,7 @@ export type DueKind = (typeof DUE_KINDS)[number]['kind'];
 
 const VehicleType = Type.Union([Type.Literal('car'), Type.Literal('motorcycle')]);
 const VehicleStatus = Type.Union([Type.Literal('active'), Type.Literal('repair'), Type.Literal('sold')]);
-const OptDate = () => Type.Optional(Nullable(IsoDate()));
+const OptDate = (range: DateRange = 'due') => Type.Optional(Nullable(IsoDate(range)));
 
 const vehicleFields = {
   branch_id: Type.Optional(Id()),
@@ -37,8 +37,8 @@ const vehicleFields = {
   type: VehicleType,
   status: Type.Optional(VehicleStatus),
   is_exam: Type.Optional(Type.Boolean()),
-  purchase_date: OptDate(),
-  registration_date: OptDate(),
+  purchase_date: OptDate('history'),
+  registration_date: OptDate('history'),
   insurance_company: Type.Optional(Text(150)),
   insurance_type: Type.Optional(Text(20)),
   note: Type.Optional(Text(1000)),

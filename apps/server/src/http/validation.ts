@@ -1,8 +1,9 @@
-import { Ajv, type ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { labelOf } from '@khabkhi/contracts';
+import { dateBounds, labelOf, type DateRange } from '@khabkhi/contracts';
+import { formatThaiDate, todayBangkok } from '@khabkhi/thai';
 import { AppError, errorEnvelope, type FieldError } from './errors.js';
 
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -13,8 +14,37 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
  * query strings and path params are strings on the wire and are coerced to the schema's types.
  */
 const common = { allErrors: true, strict: false, removeAdditional: false as const, useDefaults: true };
-const bodyAjv = addFormats(new Ajv({ ...common, coerceTypes: false }));
-const queryAjv = addFormats(new Ajv({ ...common, coerceTypes: 'array' }));
+const bodyAjv = withDateRanges(addFormats(new Ajv({ ...common, coerceTypes: false })));
+const queryAjv = withDateRanges(addFormats(new Ajv({ ...common, coerceTypes: 'array' })));
+
+/**
+ * The `x-date-range` keyword of the contracts' IsoDate: a well-formed date must lie within what it can mean (a
+ * birthday up to today, a business date up to five years ahead…), checked against today in Bangkok at each request.
+ */
+function withDateRanges(ajv: Ajv): Ajv {
+  const check: SchemaValidateFunction = (range: DateRange, data: string): boolean => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(data)) return true; // the `date` format reports it
+    const { min, max } = dateBounds(range, todayBangkok());
+    if (data >= min && data <= max) return true;
+    check.errors = [{ keyword: 'x-date-range', params: { range, min, max, value: data } }];
+    return false;
+  };
+  ajv.addKeyword({ keyword: 'x-date-range', type: 'string', schemaType: 'string', errors: true, validate: check });
+  return ajv;
+}
+
+/**
+ * Why a date is outside its range, in Thai: a year that looks Buddhist-era (2569) is named as such with the Common
+ * Era year the system takes; a birthday after today is in the future; otherwise the range, in Thai dates.
+ */
+export function dateRangeProblem(p: { range: DateRange; min: string; max: string; value: string }): string {
+  const year = Number(p.value.slice(0, 4));
+  const ce = year - 543;
+  if (year > Number(p.max.slice(0, 4)) && ce >= Number(p.min.slice(0, 4)) && ce <= Number(p.max.slice(0, 4)))
+    return `ปี ${year} ดูเหมือนเป็นปีพุทธศักราช: ระบบรับปีคริสต์ศักราช (${ce})`;
+  if (p.range === 'birth' && p.value > p.max) return 'ต้องไม่เป็นวันในอนาคต';
+  return `ต้องอยู่ระหว่างวันที่ ${formatThaiDate(p.min)} ถึง ${formatThaiDate(p.max)}`;
+}
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : queryAjv;
@@ -116,6 +146,8 @@ function problem(e: ErrorObject): string {
       return 'รูปแบบไม่ถูกต้อง';
     case 'format':
       return p.format === 'date' ? DATE_PROBLEM : 'รูปแบบไม่ถูกต้อง';
+    case 'x-date-range':
+      return dateRangeProblem(p as Parameters<typeof dateRangeProblem>[0]);
     case 'anyOf':
     case 'oneOf':
       return 'ค่าไม่ถูกต้อง';

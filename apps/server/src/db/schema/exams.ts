@@ -74,6 +74,8 @@ export const examAttempts = pgTable(
       .notNull()
       .references(() => branches.branch_id),
     status: text('status').notNull().default('booked'),
+    /** the session's part ('theory' | 'practical'), set from the session by a trigger (exam_attempts_kind_trg) */
+    kind: text('kind').notNull().default(''),
     theory_score: integer('theory_score'),
     theory_total: integer('theory_total'),
     /** [{ evaluate_id, title, passed }] */
@@ -89,6 +91,11 @@ export const examAttempts = pgTable(
   },
   (t) => [
     check('exam_attempts_status', sql`${t.status} in ('booked', 'passed', 'failed', 'absent', 'cancelled')`),
+    check('exam_attempts_kind', sql`${t.kind} in ('theory', 'practical')`),
+    // one live booking per course line and exam part, whatever the timing of the requests
+    uniqueIndex('exam_attempts_one_booking_per_part')
+      .on(t.line_id, t.kind)
+      .where(sql`${t.status} = 'booked'`),
     uniqueIndex('exam_attempts_one_live_seat')
       .on(t.session_id, t.line_id)
       .where(sql`${t.status} <> 'cancelled'`),

@@ -143,7 +143,16 @@ function kindRoutes(plain: FastifyInstance, kind: Kind) {
         listFilterOptions(db(), actor),
         applicationSummary(db(), actor, q, kind),
       ]);
-      return { ...table(rows, filter, page, perPage, total), totals };
+      // an other-fee application answers in SPEC §3's names too (the web links by application_id)
+      const shaped =
+        kind === 'fee'
+          ? rows.map((r) => ({
+              ...r,
+              application_other_fee_id: r.application_id,
+              application_other_fee_code: r.application_code,
+            }))
+          : rows;
+      return { ...table(shaped, filter, page, perPage, total), totals };
     },
   );
 

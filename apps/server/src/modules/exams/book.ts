@@ -26,6 +26,26 @@ import { d, kindName } from './shared.js';
 
 // ---- the booking rules ----
 
+/** Serialises every change of one course line's exams (book, cancel, extend, disable, change the date): taken first. */
+export async function lockLine(tx: Tx, lineId: number) {
+  await tx.execute(sql`select line_id from application_courses where line_id = ${lineId} for update`);
+}
+
+/**
+ * A registration ends with its cancellation or with any refund, full or partial: its lines can no longer book, move
+ * or extend an exam (a request fee would bill a permission the student can never use). Refused in Thai saying why.
+ */
+export function assertRegistrationLive(line: LineContext, what: string) {
+  const head = `${line.customer_name}: ใบสมัคร ${line.application_code}`;
+  if (line.kind !== 'course' || line.is_delete || line.status === 'ยกเลิก')
+    throw badRequest(`${head} ถูกยกเลิกแล้ว ${what}ไม่ได้`);
+  if (line.status === 'คืนเงิน' || line.status === 'คืนเงินบางส่วน') {
+    throw badRequest(
+      `${head} ${line.status === 'คืนเงิน' ? 'คืนเงินแล้ว' : 'คืนเงินบางส่วนแล้ว'} การคืนเงินทำให้การสมัครสิ้นสุด ${what}ไม่ได้ (หากผู้เรียนจะสอบต่อ ให้สมัครใหม่)`,
+    );
+  }
+}
+
 /**
  * Whether the line may sit this session: each rule refuses with a Thai message that names it. The seat is checked
  * last, by the caller, under the session row's lock.
@@ -38,9 +58,7 @@ export async function checkEligibility(
   ignoreAttempt?: number,
 ) {
   const who = line.customer_name;
-  if (line.kind !== 'course' || line.is_delete)
-    throw badRequest(`${who}: ใบสมัคร ${line.application_code} ถูกยกเลิกแล้ว จองรอบสอบไม่ได้`);
-  if (line.status === 'คืนเงิน') throw badRequest(`${who}: ใบสมัคร ${line.application_code} คืนเงินแล้ว จองรอบสอบไม่ได้`);
+  assertRegistrationLive(line, 'จองรอบสอบ');
   if (s.exam_date < todayBangkok()) throw badRequest(`รอบสอบ: วันที่ ${d(s.exam_date)} ผ่านไปแล้ว`);
   if (s.course_type !== line.course_type) {
     throw badRequest(`ประเภทใบขับขี่: รอบสอบนี้สำหรับ${s.course_type} แต่หลักสูตรของ ${who} เป็น${line.course_type}`);
@@ -153,9 +171,11 @@ export async function loadSessionLocked(tx: Tx, actor: Actor, sessionId: number)
 
 export async function book(tx: Tx, actor: Actor, b: BookBody, reqId?: string) {
   const st = await examSettings(tx);
-  // the session row's lock serialises every booking of this session: the seat count read below is the truth
-  const s = await loadSessionLocked(tx, actor, b.session_id);
+  // the line first (as every change of its exams), then the session: the row lock of the session serialises every
+  // booking of it, so the seat count read below is the truth; the line's lock keeps its one seat per part
+  await lockLine(tx, b.line_id);
   const line = await loadLine(tx, actor, b.line_id);
+  const s = await loadSessionLocked(tx, actor, b.session_id);
   if (line.branch_id !== s.branch_id) throw badRequest(`สาขา: รอบสอบนี้เป็นของสาขาอื่น ผู้เรียนสมัครที่สาขาอื่น`);
   await checkEligibility(tx, line, s, st);
   const a = await takeSeat(tx, actor, s, line, reqId);
@@ -163,13 +183,16 @@ export async function book(tx: Tx, actor: Actor, b: BookBody, reqId?: string) {
 }
 
 export async function cancelBooking(tx: Tx, actor: Actor, attemptId: number, reason: string, reqId?: string) {
+  const [found] = await tx.select().from(examAttempts).where(eq(examAttempts.attempt_id, attemptId));
+  if (!found) throw notFound('ไม่พบรายการสอบนี้');
+  assertBranch(actor, found.branch_id);
+  // under the line's lock the attempt is read again: a disable or a move of the same line may have just released it
+  await lockLine(tx, found.line_id);
   const [a] = await tx.select().from(examAttempts).where(eq(examAttempts.attempt_id, attemptId));
-  if (!a) throw notFound('ไม่พบรายการสอบนี้');
-  assertBranch(actor, a.branch_id);
-  if (a.status !== 'booked')
-    throw badRequest(`รายการสอบนี้${a.status === 'cancelled' ? 'ถูกยกเลิกแล้ว' : 'บันทึกผลสอบแล้ว ยกเลิกไม่ได้'}`);
-  await lockSession(tx, a.session_id);
-  await releaseSeat(tx, actor, a, reason, reqId);
+  if (a!.status !== 'booked')
+    throw badRequest(`รายการสอบนี้${a!.status === 'cancelled' ? 'ถูกยกเลิกแล้ว' : 'บันทึกผลสอบแล้ว ยกเลิกไม่ได้'}`);
+  await lockSession(tx, a!.session_id);
+  await releaseSeat(tx, actor, a!, reason, reqId);
 }
 
 export async function releaseSeat(

@@ -14,7 +14,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { createApplication } from '../applications/index.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { examSettings, lineAttempts, lockSession, requestFeeInfo, type LineContext } from './repo.js';
-import { checkEligibility, loadLine, releaseSeat, takeSeat } from './book.js';
+import { assertRegistrationLive, checkEligibility, loadLine, lockLine, releaseSeat, takeSeat } from './book.js';
 import { d, kindName } from './shared.js';
 
 // ---- permissions ----
@@ -25,11 +25,6 @@ async function writePermission(tx: Tx, line: LineContext, date: string, active: 
     .update(examPermissions)
     .set({ permission_date: date, is_active: active, updatedAt: new Date() })
     .where(eq(examPermissions.line_id, line.line_id));
-}
-
-async function lockLine(tx: Tx, lineId: number) {
-  // one change of a line's permission or exam date at a time
-  await tx.execute(sql`select line_id from application_courses where line_id = ${lineId} for update`);
 }
 
 async function makeRequestFee(
@@ -72,7 +67,7 @@ export async function extendPermission(tx: Tx, actor: Actor, b: ExtendBody, reqI
   const st = await examSettings(tx);
   await lockLine(tx, b.line_id);
   const line = await loadLine(tx, actor, b.line_id);
-  if (line.kind !== 'course' || line.is_delete) throw badRequest('ใบสมัครนี้ถูกยกเลิกแล้ว ต่ออายุสิทธิ์สอบไม่ได้');
+  assertRegistrationLive(line, 'ต่ออายุสิทธิ์สอบ');
   const attempts = await lineAttempts(tx, line.line_id);
   if (attempts.some((a) => a.kind === 'practical' && a.status === 'passed'))
     throw badRequest(`สิทธิ์สอบ: ${line.customer_name} สอบผ่านแล้ว ไม่ต้องต่ออายุสิทธิ์`);
@@ -154,6 +149,7 @@ export async function changeDate(tx: Tx, actor: Actor, b: ChangeDateBody, reqId?
   const st = await examSettings(tx);
   await lockLine(tx, b.line_id);
   const line = await loadLine(tx, actor, b.line_id);
+  assertRegistrationLive(line, 'เปลี่ยนวันสอบ');
   const attempts = await lineAttempts(tx, line.line_id);
   let oldValue = line.exam_date ?? '';
   let newValue: string;
