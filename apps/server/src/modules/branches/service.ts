@@ -104,8 +104,9 @@ export async function createBranch(db: Db, actor: Actor, input: NewBranchInput, 
 }
 
 export async function updateBranch(db: Db, actor: Actor, input: BranchInput & { branch_id: number }, reqId?: string) {
+  const before = await getBranch(db, actor, input.branch_id);
+  // checked after the branch scope: another branch's record answers 403 whatever its fields
   const b = ssoBranchNo(input);
-  const before = await getBranch(db, actor, b.branch_id);
   if (before.is_delete) throw badRequest('สาขานี้ถูกลบแล้ว แก้ไขไม่ได้');
   // parent_id left out keeps the current parent (like every other optional field); null detaches
   const parentId = b.parent_id === undefined ? before.parent_id : b.parent_id;
