@@ -92,6 +92,7 @@ echo "receipt: $(wc -c < "$tmp/receipt.pdf") bytes of PDF with the Sarabun font"
 
 echo "-- the built server without Chromium: a receipt answers the Thai 503 with the install command"
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+port=$((port + 1)) # its own port: the first server may still be closing its connections
 (cd apps/server && DATABASE_URL="$url" PORT="$port" HOST=127.0.0.1 LOG_LEVEL=warn CHROMIUM_PATH="$tmp/no-chromium" \
   exec node dist/main.js > "$tmp/server-no-chromium.log" 2>&1) &
 server_pid=$!
@@ -103,8 +104,8 @@ done
 link="$(curl -sf -X POST "http://127.0.0.1:$port/api/payment/pdf" -H "authorization: Bearer $token" -H 'content-type: application/json' \
   -d "{\"payment_id\":$payment}" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.pdf))')"
 status="$(curl -s -o "$tmp/no-renderer.json" -w '%{http_code}' "http://127.0.0.1:$port$link")"
+[ "$status" = 503 ] || { echo "receipt without Chromium answered $status"; exit 1; }
 echo "receipt without Chromium: $status $(cat "$tmp/no-renderer.json")"
-[ "$status" = 503 ]
 grep -q 'ไม่พบโปรแกรม Chromium' "$tmp/no-renderer.json"
 grep -q 'sudo apt-get install -y chromium' "$tmp/no-renderer.json"
 echo "production install OK"

@@ -5,7 +5,8 @@
  * it runs, paybalance throughput with 20 concurrent clients, and warm receipt PDFs. Then the embedded database
  * a single school runs on: a three-branch school generated in an in-memory PGlite (30,000 customers, 40,000
  * applications, 100,000 payments) and the same list requests on it.
- * Prints the tables and writes bench/results.json. `--fresh` rebuilds the PostgreSQL data set.
+ * Prints the tables and writes bench/results.json and docs/benchmarks.md (the date, the machine's cores, the database
+ * server and every table: bench/report.ts). `--fresh` rebuilds the PostgreSQL data set.
  * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
  * alone and updates its section of results.json. BENCH_DB_NAME names another PostgreSQL database for the data set.
  * Exams (issue 13): the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
@@ -16,6 +17,7 @@
  * branch, is measured beside its raw SQL, and the lines' stored training figures are checked against their evaluations.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -26,6 +28,7 @@ import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
 import { payrollBench, type PayrollBenchRow } from './payroll.js';
+import { benchmarksMarkdown, machine, writeBenchmarks } from './report.js';
 import { LINE_TRAINING_VIOLATIONS_SQL } from '../src/modules/evaluations/training.js';
 import {
   generate,
@@ -218,7 +221,14 @@ async function main() {
     sizes: { ...PGLITE_SIZES, payments: Math.round(PGLITE_SIZES.applications * 2.5) },
     results: embedded,
   };
-  fs.writeFileSync(resultsFile, JSON.stringify({ ...out, pglite, payroll }, null, 2) + '\n');
+  const payrollPart = payroll
+    ? { at: new Date().toISOString(), rows: payroll }
+    : (previous.payroll_part as { at: string; rows: PayrollBenchRow[] } | undefined);
+  fs.writeFileSync(
+    resultsFile,
+    JSON.stringify({ ...out, pglite, payroll: payrollPart?.rows ?? null, payroll_part: payrollPart }, null, 2) + '\n',
+  );
+  await writeDocs(out, pglite, payrollPart);
   for (const [title, rows] of [
     ['PostgreSQL', pgResults],
     ['PGlite', embedded],
@@ -233,6 +243,61 @@ async function main() {
       );
   }
   log(`\nwritten ${path.relative(process.cwd(), resultsFile)}`);
+}
+
+const docsFile = path.resolve(here, '../../../docs/benchmarks.md');
+
+/** docs/benchmarks.md from the figures of this run (and the previous run's for a part not run now). */
+async function writeDocs(
+  chain: { at?: string; sizes?: Record<string, number>; results?: Row[] | null },
+  pglite: { at: string; database: string; sizes: Record<string, number>; results: Row[] | null },
+  payroll: { at: string; rows: PayrollBenchRow[] } | undefined,
+) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  const server = (await admin.query('select version() as v')).rows[0].v as string;
+  await admin.end();
+  const sections = [];
+  if (chain.results)
+    sections.push({
+      title: 'The chain on PostgreSQL',
+      at: chain.at ?? '',
+      database: `PostgreSQL, database ${DB_NAME} (~1,000,000 payments)`,
+      sizes: chain.sizes,
+      rows: chain.results,
+      how: `Each list request in-process through Fastify, ${ITER} runs after a warm-up, beside its raw SQL; paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs.`,
+    });
+  if (pglite.results)
+    sections.push({
+      title: 'One school on the embedded database (PGlite)',
+      at: pglite.at,
+      database: pglite.database,
+      sizes: pglite.sizes,
+      rows: pglite.results,
+      how: `Each list request in-process through Fastify, ${ITER} runs after a warm-up.`,
+    });
+  if (payroll)
+    sections.push({
+      title: 'Payroll',
+      at: payroll.at,
+      database: 'PostgreSQL, database khabkhi_bench_payroll (20 branches × 60 employees, rebuilt each run)',
+      rows: payroll.rows,
+      how: 'A month computed and saved for the whole chain, a branch-month of payslips as one PDF, the payroll lists.',
+    });
+  writeBenchmarks(
+    docsFile,
+    benchmarksMarkdown({
+      generatedAt: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      machine: machine(),
+      server,
+      load: os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', '),
+      sections,
+    }),
+  );
+  log(`written ${path.relative(process.cwd(), docsFile)}`);
 }
 
 /**

@@ -5,7 +5,7 @@ import { formatNationalId, formatThaiDate, formatThaiDateLong, todayBangkok } fr
 import { branches, schoolSettings } from '../../db/schema/core.js';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
 import { formatAddress } from '../customers/service.js';
-import { certificateData, studentEvaluation } from './service.js';
+import { certificateData, studentEvaluation } from './student.js';
 
 const esc = (s: string | number | null | undefined) =>
   String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

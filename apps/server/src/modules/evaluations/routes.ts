@@ -33,33 +33,29 @@ import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { namedOptions, withAll } from '../../http/tables.js';
 import { owingByDefault, STATUS_LIST } from '../applications/money.js';
-import { getApplicationDetail, listFilterOptions } from '../applications/service.js';
+import { getApplicationDetail } from '../applications/detail.js';
+import { listFilterOptions } from '../applications/lists.js';
 import { certificateLink, registerEvaluationDocuments, trainingRecordLink } from './documents.js';
 import {
   CHECK_STATUS,
-  EVAL_STATUS,
-  evaluateManageRows,
-  evaluationSettingsOf,
   manageVehicleRows,
   TYPE_NAMES,
   vehicleCheckById,
   vehicleCheckRows,
   vehicleCheckWhere,
-} from './repo.js';
+} from './check-list.js';
+import { evaluateManageRows } from './manage-list.js';
+import { EVAL_STATUS, evaluationSettingsOf } from './repo.js';
 import {
-  certificateData,
   createVehicleCheck,
-  studentOfApplication,
-  deleteEvaluation,
   deleteVehicleCheck,
   getVehicleCheck,
-  recordEvaluation,
-  studentEvaluation,
-  updateEvaluation,
-  updateEvaluationSettings,
   updateVehicleCheck,
   vehicleDetailExtras,
-} from './service.js';
+} from './checks.js';
+import { deleteEvaluation, recordEvaluation, updateEvaluation } from './record.js';
+import { updateEvaluationSettings } from './settings.js';
+import { certificateData, studentOfApplication, studentEvaluation } from './student.js';
 
 const READ = { auth: ['read', 'Exam'] as ['read', 'Exam'] };
 const WRITE = { auth: ['update', 'Exam'] as ['update', 'Exam'] };

@@ -1,5 +1,5 @@
 import { formatThaiDateLong, formatThaiDateTime } from '@khabkhi/thai';
-import type { rosterData } from './service.js';
+import type { rosterData } from './lists.js';
 
 /** 1-2345-67890-12-3 for a Thai national ID; a passport number as it is */
 const idText = (v: string) =>

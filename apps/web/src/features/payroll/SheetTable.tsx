@@ -1,0 +1,234 @@
+/**
+ * The sheet's table: employees as rows, the payroll items as columns, totals below. While a draft, fill amounts,
+ * quantities and a daily employee's days are typed in place (Tab/Enter move on); the totals are a preview.
+ */
+import { Button, InputNumber, Space, Table, Typography } from 'antd';
+import { useMemo } from 'react';
+import { formatMoney, MoneyText } from '../../components/MoneyText';
+import { enterToNext } from '../../components/enterToNext';
+import type { Sheet, SheetLine } from './queries';
+import { baht, sat } from './preview';
+
+export function SheetTable({
+  d,
+  lines,
+  editable,
+  dirty,
+  loading,
+  edit,
+}: {
+  d: Sheet | undefined;
+  lines: SheetLine[];
+  editable: boolean;
+  dirty: boolean;
+  loading: boolean;
+  /** changes one employee's line (the page recomputes its preview) */
+  edit: (userId: number, change: (l: SheetLine) => SheetLine) => void;
+}) {
+  const setItem = (userId: number, itemId: number, field: 'value' | 'per_value', v: number | null) =>
+    edit(userId, (l) => ({
+      ...l,
+      items: l.items.map((i) => (i.list_payroll_id === itemId ? { ...i, [field]: String(v ?? 0) } : i)),
+    }));
+
+  const totals = useMemo(() => {
+    const sum = (k: keyof SheetLine) => baht(lines.reduce((a, l) => a + sat(l[k] as string), 0));
+    return {
+      salary: sum('salary'),
+      income: sum('income'),
+      deduction: sum('deduction'),
+      sso_employee: sum('sso_employee'),
+      sso_employer: sum('sso_employer'),
+      tax: sum('tax'),
+      net: sum('net'),
+    };
+  }, [lines]);
+
+  const itemCols = (d?.items ?? []).map((c) => ({
+    title: (
+      <span>
+        {c.name}
+        <div style={{ fontWeight: 400, fontSize: 12, color: '#666' }}>
+          {c.condition === 'fill' ? 'บาท' : `× ${formatMoney(c.value)} ${c.title_value}`}
+        </div>
+      </span>
+    ),
+    key: `item-${c.list_payroll_id}`,
+    width: 120,
+    align: 'right' as const,
+    render: (_: unknown, l: SheetLine) => {
+      const i = l.items.find((x) => x.list_payroll_id === c.list_payroll_id);
+      if (!i) return '-';
+      const field = i.condition === 'fill' ? 'value' : 'per_value';
+      if (!editable)
+        return (
+          <span>
+            {i.condition === 'fill' ? (
+              <MoneyText value={i.amount} />
+            ) : (
+              <>
+                {Number(i.per_value) ? `${i.per_value} → ` : ''}
+                <MoneyText value={i.amount} />
+              </>
+            )}
+          </span>
+        );
+      return (
+        <div>
+          <InputNumber
+            size="small"
+            min={0}
+            max={i.condition === 'fill' ? 999999999 : 999999}
+            step={i.condition === 'fill' ? 100 : 1}
+            precision={2}
+            style={{ width: 100 }}
+            aria-label={`${c.name} ${l.user_name}`}
+            value={Number(i[field]) || null}
+            placeholder="0"
+            onChange={(v) => setItem(l.user_id, c.list_payroll_id, field, v)}
+          />
+          {i.condition !== 'fill' && Number(i.amount) > 0 && (
+            <div style={{ fontSize: 12, color: '#666' }}>{formatMoney(i.amount)}</div>
+          )}
+        </div>
+      );
+    },
+  }));
+  const columns = [
+    {
+      title: 'พนักงาน',
+      key: 'name',
+      fixed: 'left' as const,
+      width: 190,
+      render: (_: unknown, l: SheetLine) => (
+        <div style={{ lineHeight: 1.3 }}>
+          <Typography.Text strong>{l.user_name}</Typography.Text>
+          <div style={{ fontSize: 12, color: '#666' }}>
+            {l.position}
+            {l.employed_days < l.days_of_month ? ` · ทำงาน ${l.employed_days}/${l.days_of_month} วัน` : ''}
+          </div>
+        </div>
+      ),
+    },
+    {
+      title: 'เงินเดือน/ค่าจ้าง',
+      key: 'salary',
+      width: 150,
+      align: 'right' as const,
+      render: (_: unknown, l: SheetLine) => (
+        <div>
+          {l.is_daily && editable ? (
+            <Space.Compact size="small">
+              <InputNumber
+                size="small"
+                min={0}
+                max={l.days_of_month}
+                style={{ width: 64 }}
+                aria-label={`จำนวนวันทำงาน ${l.user_name}`}
+                value={l.days_worked}
+                onChange={(v) =>
+                  edit(l.user_id, (x) => ({ ...x, days_worked: Math.min(Number(v ?? 0), x.days_of_month) }))
+                }
+              />
+              <Button size="small" disabled>
+                วัน
+              </Button>
+            </Space.Compact>
+          ) : l.is_daily ? (
+            <span style={{ fontSize: 12 }}>
+              {l.days_worked} วัน × {formatMoney(l.rate)}
+            </span>
+          ) : null}
+          <div>
+            <MoneyText value={l.salary} />
+          </div>
+        </div>
+      ),
+    },
+    ...itemCols,
+    {
+      title: 'ประกันสังคม',
+      dataIndex: 'sso_employee',
+      width: 100,
+      align: 'right' as const,
+      render: (v: string) => <MoneyText value={v} />,
+    },
+    {
+      title: 'ภาษีหัก ณ ที่จ่าย',
+      dataIndex: 'tax',
+      width: 110,
+      align: 'right' as const,
+      render: (v: string) => <MoneyText value={v} />,
+    },
+    {
+      title: 'สุทธิ',
+      dataIndex: 'net',
+      width: 120,
+      align: 'right' as const,
+      render: (v: string) => <MoneyText value={v} strong />,
+    },
+  ];
+
+  return (
+    <>
+      {/* Enter moves to the next amount, like Tab, so a column is typed without the mouse */}
+      <div onKeyDown={enterToNext}>
+        <Table<SheetLine>
+          rowKey="user_id"
+          size="small"
+          loading={loading}
+          dataSource={lines}
+          columns={columns}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: 'ไม่มีพนักงานที่รับเงินเดือนในสาขานี้' }}
+          summary={() =>
+            lines.length ? (
+              <Table.Summary>
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0}>
+                    <Typography.Text strong>
+                      รวม {lines.length} คน{dirty ? ' (ตัวอย่าง)' : ''}
+                    </Typography.Text>
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={1} align="right">
+                    <MoneyText value={totals.salary} strong />
+                  </Table.Summary.Cell>
+                  {(d?.items ?? []).map((c, k) => (
+                    <Table.Summary.Cell key={c.list_payroll_id} index={2 + k} align="right">
+                      <MoneyText
+                        value={baht(
+                          lines.reduce(
+                            (a, l) => a + sat(l.items.find((i) => i.list_payroll_id === c.list_payroll_id)?.amount),
+                            0,
+                          ),
+                        )}
+                      />
+                    </Table.Summary.Cell>
+                  ))}
+                  <Table.Summary.Cell index={2 + (d?.items.length ?? 0)} align="right">
+                    <MoneyText value={totals.sso_employee} strong />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={3 + (d?.items.length ?? 0)} align="right">
+                    <MoneyText value={totals.tax} strong />
+                  </Table.Summary.Cell>
+                  <Table.Summary.Cell index={4 + (d?.items.length ?? 0)} align="right">
+                    <span data-testid="sheet-net">
+                      <MoneyText value={totals.net} strong />
+                    </span>
+                  </Table.Summary.Cell>
+                </Table.Summary.Row>
+              </Table.Summary>
+            ) : null
+          }
+        />
+      </div>
+      {d && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, fontSize: 13 }}>
+          {d.rates.sso} · {d.rates.tax} · นายจ้างสมทบประกันสังคมรวม {formatMoney(totals.sso_employer)} บาท
+          {dirty ? ' · ยอดที่แสดงเป็นตัวอย่าง ระบบจะคำนวณใหม่เมื่อบันทึก' : ''}
+        </Typography.Paragraph>
+      )}
+    </>
+  );
+}
