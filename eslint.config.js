@@ -1,5 +1,5 @@
 // ESLint (flat config): typescript-eslint's recommended rules, kept modest so they guard real mistakes, plus the
-// architecture rule of DESIGN.md "Layout": a routes.ts holds no SQL — queries live in repo/service files.
+// architecture rule of docs/architecture.md "Layout": a routes.ts holds no SQL — queries live in repo/service files.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // routes hold no SQL: a route calls a repository or service function (DESIGN.md "Layout")
+    // routes hold no SQL: a route calls a repository or service function (docs/architecture.md "Layout")
     files: ['apps/server/src/**/routes.ts'],
     rules: {
       'no-restricted-imports': [
