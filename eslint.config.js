@@ -1,5 +1,5 @@
 // ESLint (flat config): typescript-eslint's recommended rules, kept modest so they guard real mistakes, plus the
-// architecture rule of docs/architecture.md "Layout": a routes.ts holds no SQL — queries live in repo/service files.
+// architecture rule of DESIGN.md "Layout": a routes.ts holds no SQL — queries live in repo/service files.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
