@@ -70,7 +70,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    // routes hold no SQL: a route calls a repository or service function (DESIGN.md "Layout")
+    // routes hold no SQL: a route calls a repository or service function (docs/architecture.md "Layout")
     files: ['apps/server/src/**/routes.ts'],
     rules: {
       'no-restricted-imports': [

@@ -85,7 +85,7 @@ describe('catalog screens', () => {
     await e.shot(page, 'catalog-promotion-duplicate');
   });
 
-  it('one school-wide catalog: the head office sees each course once, sets a branch price; a branch reads it but cannot change it (issue 12.14)', async () => {
+  it('one school-wide catalog: the head office sees each course once, sets a branch price; a branch reads it but cannot change it', async () => {
     const page = await e.page();
     await login(e, page, 'admin');
     await page.goto(`${e.baseUrl}/courses?type=รถยนต์`);
@@ -116,7 +116,7 @@ describe('catalog screens', () => {
     await e.shot(suda, 'catalog-course-read-only-at-branch');
   });
 
-  it('promotions: a percent discount shows %, an expired one is tagged หมดอายุ (issue 12.12)', async () => {
+  it('promotions: a percent discount shows %, an expired one is tagged หมดอายุ', async () => {
     const page = await e.page();
     await login(e, page, 'admin');
     await page.goto(`${e.baseUrl}/promotions`);
@@ -136,7 +136,7 @@ describe('catalog screens', () => {
     await e.shot(page, 'catalog-promotion-percent');
   });
 
-  it('the audit screen: who did what with before → after in Thai, filtered; an application shows its own history (issue 12.15)', async () => {
+  it('the audit screen: who did what with before → after in Thai, filtered; an application shows its own history', async () => {
     const page = await e.page();
     await login(e, page, 'admin');
     await page.goto(`${e.baseUrl}/audit?type=course`);
@@ -161,7 +161,7 @@ describe('catalog screens', () => {
     await expect.poll(() => cashier.locator('a[href="/audit"]').count()).toBe(0);
   });
 
-  it('a branch whose course list is empty is told why and where to fix it (issue 12.14)', async () => {
+  it('a branch whose course list is empty is told why and where to fix it', async () => {
     const admin = await e.app.as('admin');
     const hq = (await admin.get('/api/branch/gettable', { text: 'HQ' })).body.data[0].branch_id;
     const list = await admin.get('/api/course/gettable', { per_page: 100 });

@@ -1,5 +1,5 @@
 /**
- * Exams in the browser (issue 13): book a student from the calendar (and see a refusal's rule on screen), extend a
+ * Exams in the browser: book a student from the calendar (and see a refusal's rule on screen), extend a
  * permission and see the list keep its page, per_page and filters, record a whole session's results from the
  * keyboard; screenshots of every exam screen at 1440×900 and 1024×768.
  */

@@ -26,7 +26,7 @@ describe('registration at the counter', () => {
     await k.press('Enter'); // looks the ID up (new customer) and moves on
     await expect.poll(() => page.locator('body').innerText()).toContain('ลูกค้าใหม่');
     await expect.poll(focused).toBe('customer_prefix');
-    // one Enter a field, in the order of the screen (issue 12.13): a suggestion list picks AND moves on
+    // one Enter a field, in the order of the screen: a suggestion list picks AND moves on
     await k.type('นางสาว');
     await k.press('Enter');
     await expect.poll(focused).toBe('customer_fname');
@@ -110,7 +110,7 @@ describe('registration at the counter', () => {
     await e.shot(page, 'registration-list');
   });
 
-  it('issue 12: a code typed without ตรวจ is checked on leaving the field or before saving, and what is saved is what the summary showed', async () => {
+  it('a code typed without ตรวจ is checked on leaving the field or before saving, and what is saved is what the summary showed', async () => {
     const page = await e.page();
     await login(e, page, 'malee');
     await page.goto(`${e.baseUrl}/applications/new`);
@@ -216,7 +216,7 @@ describe('registration at the counter', () => {
     await e.shot(page, 'paybalance-list');
   });
 
-  it("another branch sees the returning customer's name and a masked phone until the ID card is checked (issue 12.17)", async () => {
+  it("another branch sees the returning customer's name and a masked phone until the ID card is checked", async () => {
     const page = await e.page();
     await login(e, page, 'suda'); // cashier at สาขาบางเขน; the customer was registered at the head office
     await page.goto(`${e.baseUrl}/applications/new`);
@@ -245,7 +245,7 @@ describe('registration at the counter', () => {
     await expect.poll(() => limited.count()).toBe(0);
   });
 
-  it('the promotion code field shows STUDENT500 whole, and a car student under 18 is warned (issue 12.11)', async () => {
+  it('the promotion code field shows STUDENT500 whole, and a car student under 18 is warned', async () => {
     const page = await e.page();
     await login(e, page, 'malee');
     for (const [width, height] of [

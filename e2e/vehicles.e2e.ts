@@ -1,4 +1,4 @@
-/** Vehicles (issue 14): add a car, record two full-tank fills and see km per litre, see the reminder badge, renew its พ.ร.บ. */
+/** Vehicles: add a car, record two full-tank fills and see km per litre, see the reminder badge, renew its พ.ร.บ. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { addDays, formatThaiDate, todayBangkok, toBuddhistYear } from '@khabkhi/thai';

@@ -1,6 +1,6 @@
 /**
  * Pure APDU logic for the Thai national ID card (no I/O of its own: everything goes through a
- * CardTransport). See shared/DOMAIN.md "The national ID smart card".
+ * CardTransport). See docs/domain.md "The national ID smart card".
  *
  * The card is one flat file inside the applet A0 00 00 00 54 48 00 01. A field is read with
  * `80 B0 P1 P2 02 00 Le` (P1 P2 = offset, Le = length). On T=0 the card answers `61 xx` and the

@@ -234,7 +234,7 @@ export async function generate(client: SqlRunner, adminId: number, log: (s: stri
 }
 
 /**
- * Exam data at the data set's size (issue 13): every branch has four sessions a day (car and motorcycle, theory
+ * Exam data at the data set's size: every branch has four sessions a day (car and motorcycle, theory
  * and practical) from two years ago to a month ahead, and about one attempt per course line — in the branch's
  * session of its licence type two weeks after registration (theory for even application ids, practical for odd),
  * recorded (7 in 10 passed) when the day has passed, booked otherwise; every line has its permission (registration
@@ -370,7 +370,7 @@ export async function generateVehicleChecks(client: SqlRunner, adminId: number, 
 }
 
 /**
- * The fleet and the expenses of the chain (issue 14's benchmark): 400 vehicles over the branches, an expense item per
+ * The fleet and the expenses of the chain: 400 vehicles over the branches, an expense item per
  * sub-category and branch, 200,000 expenses over two years (a third of them for a vehicle, with a rising mileage),
  * other incomes; the per-day totals rebuilt once after the bulk insert (the triggers keep them from then on).
  */

@@ -1,5 +1,5 @@
 /**
- * Payroll benchmark (issue 15): a chain of 20 branches × 60 employees in its own PostgreSQL database
+ * Payroll benchmark: a chain of 20 branches × 60 employees in its own PostgreSQL database
  * (khabkhi_bench_payroll, rebuilt each run). Measures computing and saving one month for the whole chain,
  * the payslip PDF of one branch-month (60 payslips) and the payroll lists through Fastify.
  */

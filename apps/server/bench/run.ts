@@ -9,7 +9,7 @@
  * server and every table: bench/report.ts). `--fresh` rebuilds the PostgreSQL data set.
  * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
  * alone and updates its section of results.json. BENCH_DB_NAME names another PostgreSQL database for the data set.
- * Exams (issue 13): the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
+ * Exams: the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
  * exam/calendar for a month and exam/permission with a text search are measured beside their raw SQL, and 50
  * concurrent bookings onto one 30-seat session must book exactly 30.
  * Evaluations: the data set has chain-size training records (generateEvaluations); the evaluation list
@@ -111,7 +111,7 @@ function listRequests(
   ];
 }
 
-/** The exam lists measured (issue 13): a day of the schedule (the 15th of the month), a month, the calendar, a permission search. */
+/** The exam lists measured: a day of the schedule (the 15th of the month), a month, the calendar, a permission search. */
 function examRequests(sample: { name: string }, month: string, monthEnd: string): [string, string][] {
   return [
     ['exam/gettable one day', `/api/exam/gettable?start=${month}-15&end=${month}-15&per_page=10`],
@@ -191,7 +191,7 @@ type Row = {
 const resultsFile = path.join(here, 'results.json');
 
 async function main() {
-  // payroll (issue 15): its own chain database; BENCH_ONLY=payroll runs it alone
+  // payroll: its own chain database; BENCH_ONLY=payroll runs it alone
   let payroll: PayrollBenchRow[] | null = null;
   if (!ONLY || ONLY === 'payroll') {
     payroll = await payrollBench(base, log);
@@ -452,7 +452,7 @@ async function postgresBench(): Promise<Row[]> {
     )
   ).rows[0].d as string;
   const lists = listRequests(sample, month, monthEnd);
-  // accounting (issue 14): a month and a year (the twelve months to the end of last month) across all branches
+  // accounting: a month and a year (the twelve months to the end of last month) across all branches
   const yearStart = (
     await pool.query(`select to_char(to_date($1, 'YYYY-MM') - interval '11 months', 'YYYY-MM-DD') as d`, [month])
   ).rows[0].d as string;
@@ -653,7 +653,7 @@ async function postgresBench(): Promise<Row[]> {
 }
 
 /**
- * 50 concurrent bookings onto one 30-seat session (issue 13): eligible lines (paid in full, adult, permission
+ * 50 concurrent bookings onto one 30-seat session: eligible lines (paid in full, adult, permission
  * running, no theory attempt yet) of one branch, all booked at once; exactly 30 must be taken, none overbooked.
  */
 async function concurrentBookings(

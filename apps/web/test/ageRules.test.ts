@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { underAgeWarning } from '../src/features/applications/ageRules';
 
-describe('minimum age warning at registration (issue 12.11)', () => {
+describe('minimum age warning at registration', () => {
   const minAges = { รถยนต์: 18, รถจักรยานยนต์: 15 };
   const car = { type: 'รถยนต์', name: 'หลักสูตรรถยนต์ 15 ชั่วโมง' };
   const moto = { type: 'รถจักรยานยนต์', name: 'หลักสูตรรถจักรยานยนต์' };

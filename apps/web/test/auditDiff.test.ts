@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { auditChanges } from '../src/features/audit/diff';
 
-describe('the audit screen shows each change in Thai (issue 12.15)', () => {
+describe('the audit screen shows each change in Thai', () => {
   it('an update lists only what changed, with Thai names and values', () => {
     const before = {
       name: 'หลักสูตรรถยนต์',

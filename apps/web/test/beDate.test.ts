@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ceYearOffer, parseBuddhistText } from '../src/components/beDate';
 
-describe('ThaiDatePicker typed dates (issue 12.11)', () => {
+describe('ThaiDatePicker typed dates', () => {
   it('reads a Buddhist year back as Common Era', () => {
     expect(parseBuddhistText('15/03/2545', ['DD/MM/BBBB'])?.format('YYYY-MM-DD')).toBe('2002-03-15');
     expect(parseBuddhistText('22/11/2569', ['DD/MM/BBBB'])?.format('YYYY-MM-DD')).toBe('2026-11-22');

@@ -3,7 +3,7 @@ import { moneyFromTyped } from '../src/components/MoneyInput';
 import { promotionState } from '../src/features/catalog/promotionState';
 import { scopeFromRecord, scopeToBody } from '../src/features/catalog/scope';
 
-describe('catalog forms (issue 12.12, 12.14)', () => {
+describe('catalog forms', () => {
   it('a cleared optional money field is no amount, not "" (which the server refused as รูปแบบไม่ถูกต้อง)', () => {
     expect(moneyFromTyped('')).toBeUndefined();
     expect(moneyFromTyped('  ')).toBeUndefined();

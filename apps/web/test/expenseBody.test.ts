@@ -3,7 +3,7 @@ import { expenseBody } from '../src/features/expenses/expenseBody';
 
 const base = { branch_id: 1, list_expenses_id: 7, date: '2026-11-24', pay_type: 'cash' as const, value: '1200' };
 
-describe('the expense dialog’s request (issue 14)', () => {
+describe('the expense dialog’s request', () => {
   it('a fuel fill of a vehicle: mileage, litres as a decimal string, full tank, bills in order', () => {
     expect(
       expenseBody(

@@ -50,7 +50,7 @@ describe('registration form money preview', () => {
     });
   });
 
-  it('issue 12: a code typed but not checked shows no discount, is found before saving, and is sent with the discount the cashier saw', () => {
+  it('a code typed but not checked shows no discount, is found before saving, and is sent with the discount the cashier saw', () => {
     // the bug: typing STUDENT10 without pressing ตรวจ showed discount 0, yet the server applied 650
     const typed = lineOnCodeTyped({
       course_id: 1,

@@ -45,7 +45,7 @@ export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]
 export const IdParams = Type.Object({ id: Id() }, { additionalProperties: false });
 export const IdBody = Type.Object({ id: Id() }, { additionalProperties: false });
 
-/** Table query parameters shared by every list endpoint (DESIGN.md "The API contract"). */
+/** Table query parameters shared by every list endpoint (docs/architecture.md "The API contract"). */
 export const TableQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000000 })),

@@ -1,5 +1,5 @@
 /**
- * Student evaluations and vehicle checks (issue 13): request and response schemas, written once for the
+ * Student evaluations and vehicle checks: request and response schemas, written once for the
  * server's routes and the web's types.
  */
 import { Type, type Static } from 'typebox';

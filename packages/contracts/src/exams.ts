@@ -1,5 +1,5 @@
 /**
- * Exams (issue 13): sessions, bookings, results, exam permissions and the calendar. Request and response
+ * Exams: sessions, bookings, results, exam permissions and the calendar. Request and response
  * schemas once, for the server's routes and (through Static<>) the web.
  */
 import { Type, type Static } from 'typebox';

@@ -16,7 +16,7 @@ export const SettingsBody = Type.Object(
     promptpay_id: Type.String({ pattern: '^(0\\d{9}|\\d{13}|\\d{15})?$' }),
     logo: Type.Optional(Type.Union([Type.String({ format: 'uuid' }), Type.Null()])),
     card_agent_port: Type.Integer({ minimum: 1024, maximum: 65535 }),
-    // exams (issue 13): the exam rules' numbers
+    // exams: the exam rules' numbers
     ...ExamSettingsInput,
   },
   { additionalProperties: false },
@@ -35,7 +35,7 @@ export const Settings = Type.Object({
   promptpay_id: Type.String(),
   logo: Nullable(Type.String()),
   card_agent_port: Type.Integer(),
-  // exams (issue 13)
+  // exams
   exam_needs_full_payment: Type.Boolean(),
   exam_theory_questions: Type.Integer(),
   exam_theory_pass_mark: Type.Integer(),

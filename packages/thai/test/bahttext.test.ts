@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bahtText, bahtTextFromString, thaiNumberWords } from '../src/bahttext.js';
 
-// DOMAIN.md's table, verbatim.
+// the baht-text table of docs/domain.md, verbatim.
 const DOMAIN_TABLE: [string, string][] = [
   ['0', 'ศูนย์บาทถ้วน'],
   ['21', 'ยี่สิบเอ็ดบาทถ้วน'],
@@ -88,7 +88,7 @@ const WIDE_TABLE: [string, string][] = [
   ['205.00', 'สองร้อยห้าบาทถ้วน'],
 ];
 
-describe('bahtText (DOMAIN.md table)', () => {
+describe('bahtText (the table of docs/domain.md)', () => {
   it.each(DOMAIN_TABLE)('%s → %s', (amount, text) => {
     expect(bahtTextFromString(amount)).toBe(text);
     expect(bahtText(Math.round(Number(amount.replace(/,/g, '')) * 100))).toBe(text);

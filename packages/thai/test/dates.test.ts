@@ -280,7 +280,7 @@ describe('isIsoDate / addDays / daysBetween', () => {
   });
 });
 
-describe('typed Buddhist-era dates and birthdays that cannot be right (issue 12.11)', () => {
+describe('typed Buddhist-era dates and birthdays that cannot be right', () => {
   it('reads a BE year and catches a CE year typed into a BE field, offering the conversion', async () => {
     const { parseBeTyped } = await import('../src/index.js');
     expect(parseBeTyped('15/03/2545')).toEqual({ iso: '2002-03-15' });

@@ -7,7 +7,7 @@ import {
   thaiNationalIdCheckDigit,
 } from '../src/nationalId.js';
 
-// Independent restatement of DOMAIN.md's rule, for cross-checking.
+// Independent restatement of the rule in docs/domain.md, for cross-checking.
 function referenceCheck(first12: string): number {
   const sum = [...first12].reduce((acc, ch, i) => acc + Number(ch) * (13 - i), 0);
   return (11 - (sum % 11)) % 10;

@@ -1,5 +1,5 @@
 /**
- * Photos of bills for the demo's fuel fills and repairs (issue 14): a petrol station's abbreviated tax invoice and a
+ * Photos of bills for the demo's fuel fills and repairs: a petrol station's abbreviated tax invoice and a
  * garage's cash bill, printed with the very date, litres, price and amounts of the expense they are attached to.
  *
  * No browser at seed time: every word and digit a bill can show was drawn once with the bundled Sarabun font into a

@@ -1,5 +1,5 @@
 /**
- * The demo school's exams (issue 13), on top of the demo registrations: at each branch, theory and practical
+ * The demo school's exams, on top of the demo registrations: at each branch, theory and practical
  * sessions from ten days ago to two weeks ahead (today's included, so the home page and the schedule show rows),
  * recorded results (a pass, a 42-of-50 fail), bookings waiting for today and next week, and exam permissions: one
  * ending within the warning days after an extension, one disabled, each with its history rows. A line whose training

@@ -10,7 +10,7 @@ import { listPayroll } from './schema/catalog.js';
 import { payrollRates, payrollUserItems, payrolls } from './schema/payroll.js';
 import type { Actor } from '../http/auth.js';
 
-/** Social security (s.33): 5 % + 5 % of the wage between 1,650 and the ceiling of the period (DOMAIN.md). */
+/** Social security (s.33): 5 % + 5 % of the wage between 1,650 and the ceiling of the period (docs/domain.md). */
 const SSO = [
   { valid_from: '1990-01-01', ceiling: '15000', note: 'เพดานค่าจ้าง 15,000 บาท (ถึงสิ้นปี 2568)' },
   { valid_from: '2026-01-01', ceiling: '17500', note: 'เพดานค่าจ้าง 17,500 บาท (2569–2571)' },

@@ -1,5 +1,5 @@
 /**
- * The demo school's fleet (issue 14): cars and motorcycles at every branch with their legal dates — one tax overdue,
+ * The demo school's fleet: cars and motorcycles at every branch with their legal dates — one tax overdue,
  * several dates due within the reminder window, an old car that needs its ตรอ. before the tax —, weekly fuel fills
  * with their mileage (full tanks, so km per litre shows), repairs, electricity bills and past renewals over the last
  * four months, so the vehicle screens, the reminders and the accounting charts have data on first start.

@@ -31,7 +31,7 @@ beforeAll(async () => {
   ).toBe(200);
 });
 
-describe('audit/gettable (issue 12.15)', () => {
+describe('audit/gettable', () => {
   it('owners see every branch, newest first, with who, branch, Thai entity and action names, before and after', async () => {
     const admin = await t.as('admin');
     const r = await admin.get('/api/audit/gettable', { per_page: 100 });

@@ -16,7 +16,7 @@ const branchId = async (code: string) =>
     (b: { code: string }) => b.code === code,
   ).branch_id;
 
-describe('a school-wide catalog (issue 12.14)', () => {
+describe('a school-wide catalog', () => {
   it('a new branch offers the school-wide courses, fees and promotions at once', async () => {
     const admin = await t.as('admin');
     const nb = await admin.post('/api/branch/create', { code: 'RSB', name: 'สาขารังสิต' });

@@ -12,7 +12,7 @@ beforeAll(() => {
   ({ t, cat } = suite);
 });
 
-describe('customer privacy across branches (issue 12.17)', () => {
+describe('customer privacy across branches', () => {
   const c = customer({
     fname: 'ความลับ',
     phone_1: '081-234-5678',
@@ -123,7 +123,7 @@ describe('customer privacy across branches (issue 12.17)', () => {
   });
 });
 
-describe('inputs that cannot be right (issue 12.11)', () => {
+describe('inputs that cannot be right', () => {
   it('a birthday in the future is refused with a Thai message and nothing is written', async () => {
     const malee = await t.as('malee');
     const before = await counts(t.db);

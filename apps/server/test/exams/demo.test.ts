@@ -1,4 +1,4 @@
-/** The demo school's exams: every exam screen shows rows on first start (issue 13 item 5). */
+/** The demo school's exams: every exam screen shows rows on first start. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';

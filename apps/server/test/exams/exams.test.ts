@@ -1,5 +1,5 @@
 /**
- * Exams (issue 13): sessions, bookings and every booking rule with its Thai message, 30 concurrent bookings on a
+ * Exams: sessions, bookings and every booking rule with its Thai message, 30 concurrent bookings on a
  * 20-seat session, results (theory mark and practical manoeuvres), the retake wait, changes of date, permissions
  * with their history and request fees, the tables in SPEC's shape, the calendar and the roster PDF.
  */

@@ -12,7 +12,7 @@ import { validatorCompiler } from '../../src/http/validation.js';
 import { AppError } from '../../src/http/errors.js';
 
 /**
- * Routes of modules not yet moved to the typed contract (issue #11, the money modules): each is taken off this
+ * Routes of modules not yet moved to the typed contract: each is taken off this
  * list as its module declares its response schemas. The test fails for a route missing here, and for a route
  * listed here that has its schema now (so the list only shrinks).
  */

@@ -457,8 +457,7 @@ const EXTRA_RULES: Record<string, (actor: string) => boolean> = {
  * to refuse a caller outside that branch.
  */
 const UNSCOPED_BY_DESIGN: Record<string, string> = {
-  'GET /api/customer/check':
-    'a returning customer is found by national ID at any branch (what another branch sees: issue 12 item 17)',
+  'GET /api/customer/check': 'a returning customer is found by national ID at any branch (what another branch sees)',
   'POST /api/user/change-password': "the caller's own password",
   'POST /api/files/upload': "stored under the caller's own branch",
 };
@@ -490,7 +489,7 @@ interface Fixture {
   income: number;
   vehicle: number;
   expense: number;
-  /** exams (issue 13): the course line of courseApp, a session of the branch and that line's seat in it */
+  /** exams: the course line of courseApp, a session of the branch and that line's seat in it */
   line: number;
   session: number;
   attempt: number;

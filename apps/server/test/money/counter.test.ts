@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Money and documents — must be exact": what the counter shows is what is recorded and printed.
+ * Money and documents must be exact: what the counter shows is what is recorded and printed.
  * A promotion is applied only as shown; receipts add up; a closed day is closed (race-safe, reopen audited,
  * a new report version); a refunded application owes nothing and prints no QR; one original per receipt;
  * a transfer keeps its bank, time and slip reference; requests open on รออนุมัติ.

@@ -1,4 +1,4 @@
-/** Vehicles and their expenses (issue 14): every route and rule, with the Thai messages. */
+/** Vehicles and their expenses: every route and rule, with the Thai messages. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Thai labels of the exam routes' fields (issue 13). */
+/** Thai labels of the exam routes' fields. */
 export const examLabels: Record<string, string> = {
   session_id: 'รอบสอบ',
   exam_kind: 'ภาคสอบ',

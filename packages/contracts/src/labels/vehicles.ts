@@ -1,4 +1,4 @@
-/** Thai labels of the vehicle and expense fields (issue 14). */
+/** Thai labels of the vehicle and expense fields. */
 export const vehicleLabels: Record<string, string> = {
   vehicle_id: 'รถ',
   vehicle: 'รถ',

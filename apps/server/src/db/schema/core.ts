@@ -214,7 +214,7 @@ export const schoolSettings = pgTable('school_settings', {
   promptpay_id: text('promptpay_id').notNull().default(''),
   logo: uuid('logo'),
   card_agent_port: integer('card_agent_port').notNull().default(8189),
-  // ---- exams (issue 13): every number of an exam rule lives here, none in code ----
+  // ---- exams: every number of an exam rule lives here, none in code ----
   /** booking needs the application paid in full (ชำระครบ) */
   exam_needs_full_payment: boolean('exam_needs_full_payment').notNull().default(true),
   /** theory exam: number of questions and the pass mark */

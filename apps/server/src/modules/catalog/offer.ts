@@ -1,5 +1,5 @@
 /**
- * Which branch offers a catalog item, and at what price (issue 12.14). A course, promotion or fee is either
+ * Which branch offers a catalog item, and at what price. A course, promotion or fee is either
  * branch-only (branch_id set) or school-wide (branch_id null): offered by every branch — a new branch too —
  * when branch_ids is null, or by the branches listed in branch_ids. A school-wide course or fee may have a
  * branch price (catalog_prices) where a branch charges differently.

@@ -9,7 +9,7 @@ export type CheckResult =
   { ok: true; promotion: PromotionRow; discountSatang: number } | { ok: false; message: string };
 
 /**
- * The one promotion rule (SPEC §5, issue 3): a code of the promotions the branch offers (its own or school-wide), checked for a course line.
+ * The one promotion rule (SPEC §5): a code of the promotions the branch offers (its own or school-wide), checked for a course line.
  * The discount is a percent of the line cost rounded to the satang, or a fixed amount, never above the cost.
  * Usage is only read here; the registration transaction counts it under the promotion row's lock.
  */

@@ -74,7 +74,7 @@ import { PaymentKind } from '../payments/PaymentKind';
 import { phoneText } from '../../components/phoneField';
 import { ApplicationHistory } from '../audit/ApplicationHistory';
 
-// the customer's exam history (issue 13), loaded with the exam feature's chunk
+// the customer's exam history, loaded with the exam feature's chunk
 const CustomerExams = lazy(() => import('../exams/CustomerExams').then((m) => ({ default: m.CustomerExams })));
 
 type Prefix = 'application' | 'applicationfee' | 'applicationrequest';

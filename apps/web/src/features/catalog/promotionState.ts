@@ -1,6 +1,6 @@
 /**
  * What a promotion's status tag says: an active promotion past its end date is หมดอายุ, one before its start is
- * ยังไม่เริ่ม, one whose limited uses are spent is ใช้ครบสิทธิ์ — not เปิดใช้งาน (issue 12.12).
+ * ยังไม่เริ่ม, one whose limited uses are spent is ใช้ครบสิทธิ์ — not เปิดใช้งาน.
  */
 export interface PromotionLike {
   is_activate: boolean;

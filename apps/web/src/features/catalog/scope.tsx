@@ -1,5 +1,5 @@
 /**
- * Where a course, promotion or fee is offered (issue 12.14): every branch (school-wide — a new branch offers it at
+ * Where a course, promotion or fee is offered: every branch (school-wide — a new branch offers it at
  * once), chosen branches, or one branch only; and, for courses and fees, a branch's own price where it differs.
  * Plugged into CrudDetail as its custom section; the rules are the server's (modules/catalog/offer.ts).
  */

@@ -1,4 +1,4 @@
-/** ตั้งค่าโรงเรียน › เกณฑ์การสอบ: every number the exam rules use (issue 13), saved on its own (PUT /exam/settings). */
+/** ตั้งค่าโรงเรียน › เกณฑ์การสอบ: every number the exam rules use, saved on its own (PUT /exam/settings). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';

@@ -11,12 +11,12 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { todayBangkok } from '@khabkhi/thai';
 import { settingsKeys } from '../../api/queryKeys';
 
-/** vehicles due soon or overdue (issue 14), for who may read vehicles */
+/** vehicles due soon or overdue, for who may read vehicles */
 const VehicleReminderCard = lazy(() =>
   import('../vehicles/ReminderCard').then((x) => ({ default: x.VehicleReminderCard })),
 );
 
-// today's exams and expiring permissions (issue 13): the exam feature's own chunk, only for those who read exams
+// today's exams and expiring permissions: the exam feature's own chunk, only for those who read exams
 const HomeExams = lazy(() => import('../exams/HomeExams'));
 
 function greeting(): string {

@@ -203,7 +203,7 @@ export default function SettingsPage() {
           </Button>
         </Form>
       )}
-      {/* exams (issue 13): the exam rules, saved on their own */}
+      {/* exams: the exam rules, saved on their own */}
       <Suspense fallback={null}>
         <ExamSettingsCard />
       </Suspense>

@@ -2,7 +2,7 @@
  * สปส.1-10 (แบบรายการแสดงการส่งเงินสมทบ) as the SSO e-service's fixed-width text upload.
  *
  * Source and date (read 2026-11-25):
- * - the project's domain notes (DOMAIN.md "Payroll"), which give the record types, widths and codes below;
+ * - the project's domain notes (docs/domain.md "Payroll"), which give the record types, widths and codes below;
  * - checked field by field against an independent implementation of the same upload, Prayasau/regodemo
  *   `payroll_old/export/download/download_sso_textfile.php` (GitHub, commit 63103b59): header '1', employer
  *   account 10, branch 6, pay date DDMMYY (Buddhist year), period MMYY (Buddhist year), company name 45, rate 4
@@ -20,7 +20,7 @@ export const SSO_PREFIX_CODES: Record<string, string> = { นาย: '003', น�
 
 export const sso110: Layout<'header' | 'detail', FixedRecord> = {
   name: 'สปส.1-10 (ไฟล์ข้อความ)',
-  source: 'DOMAIN.md "Payroll"; Prayasau/regodemo download_sso_textfile.php (commit 63103b59), read 2026-11-25',
+  source: 'docs/domain.md "Payroll"; Prayasau/regodemo download_sso_textfile.php (commit 63103b59), read 2026-11-25',
   encoding: 'TIS-620',
   lineEnd: '\r\n',
   records: {
