@@ -126,9 +126,7 @@ describe('what a sheet refuses', () => {
     expect(d.status).toBe(400);
     expect(d.body.message).toContain(`เกินจำนวนวันที่เป็นพนักงานในเดือนนี้ (${employed} วัน)`);
     expect((await save(bkn, [{ user_id: uid, days_worked: employed }])).status).toBe(200);
-    const h = await save(bkn, [
-      { user_id: uid, items: [{ list_payroll_id: item('overtime'), per_value: '99999' }] },
-    ]);
+    const h = await save(bkn, [{ user_id: uid, items: [{ list_payroll_id: item('overtime'), per_value: '99999' }] }]);
     expect(h.status).toBe(400);
     expect(h.body.message).toContain(`ชั่วโมง เกินกว่าที่ ${employed} วันของเดือนนี้มีได้`);
     const o = await save(bkn, [
