@@ -35,6 +35,14 @@ export interface ApprovalKind<P extends Record<string, unknown> = Record<string,
   ): Promise<{ branchId: number; payload: P; label: string }>;
   /** Run in the deciding transaction when approved, before the request row is marked: a throw writes nothing. */
   apply(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, reqId?: string): Promise<void>;
+  /**
+   * Who may decide, in place of the generic rule (the `approve Request` ability, the kind's decide ability, never
+   * the requester): refuse with a Thai AppError, or answer `self: true` when the kind's setting lets this maker
+   * decide their own request (the row is then marked self_decided, the only way past the database's maker–checker).
+   */
+  authorize?(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, approve: boolean): Promise<{ self: boolean }>;
+  /** Run in the deciding transaction when rejected (sent back), before the request row is marked. */
+  reject?(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, reqId?: string): Promise<void>;
 }
 
 const registry = new Map<string, ApprovalKind<any>>();

@@ -65,6 +65,29 @@ export async function fileRequest(
   const { branchId, payload, label } = await k.validate(tx, actor, subjectId, reason);
   assertBranch(actor, branchId);
   if (!reason) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลของคำขอ');
+  return openRequest(tx, actor, k, { subjectId, branchId, payload, label, reason }, reqId);
+}
+
+/**
+ * Writes a pending request of a kind whose checks the caller has made (fileRequest, or a feature's own step such
+ * as a payroll month submitted for confirmation): at most one pending per kind and subject, with its audit row.
+ * `requestedBy` names the maker when it is not the actor (the payroll's approval stays the submitter's request).
+ */
+export async function openRequest(
+  tx: Tx,
+  actor: Actor,
+  k: ApprovalKind,
+  r: {
+    subjectId: number;
+    branchId: number;
+    payload: Record<string, unknown>;
+    label: string;
+    reason: string;
+    requestedBy?: number;
+  },
+  reqId?: string,
+) {
+  const { subjectId, branchId, payload, label, reason } = r;
   const taken = `${label} มีคำขอที่รออนุมัติอยู่แล้ว (${k.name})`;
   const [pending] = await tx
     .select({ id: approvalRequests.request_id })
@@ -85,7 +108,7 @@ export async function fileRequest(
       branch_id: branchId,
       payload,
       reason,
-      requested_by: actor.userId,
+      requested_by: r.requestedBy ?? actor.userId,
     })
     .onConflictDoNothing()
     .returning();
@@ -101,7 +124,9 @@ export async function fileRequest(
 }
 
 /**
- * Approves or rejects: the kind's decide ability, the request's branch, still pending, never its requester. An
+ * Approves or rejects: the `approve Request` and the kind's decide ability (or the kind's own authorize, for a kind
+ * decided from its feature's screen such as a payroll month), the request's branch, still pending, never its
+ * requester (unless the kind's authorize allows it by a setting). An
  * approval runs the kind's apply in this same transaction before the row is marked, so a refused apply writes nothing.
  */
 export async function decideRequest(
@@ -110,7 +135,6 @@ export async function decideRequest(
   input: { request_id: number; approve: boolean; note?: string },
   reqId?: string,
 ) {
-  if (!canDo(actor, 'approve', 'Request')) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอ');
   const [r] = await tx
     .select()
     .from(approvalRequests)
@@ -118,11 +142,15 @@ export async function decideRequest(
     .for('update');
   if (!r) throw notFound('ไม่พบคำขอนี้');
   const k = kindOf(r.kind);
-  if (!canDo(actor, ...k.decide)) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอประเภทนี้');
+  const row = r as ApprovalRow & { payload: Record<string, unknown> };
+  if (!k.authorize && !canDo(actor, 'approve', 'Request')) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอ');
+  if (!k.authorize && !canDo(actor, ...k.decide)) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอประเภทนี้');
   assertBranch(actor, r.branch_id);
   if (r.decision !== 'pending') throw conflict(`คำขอนี้${REQUEST_STATUS[r.decision]}ไปแล้ว`);
-  if (r.requested_by === actor.userId) throw forbidden('ผู้ขอไม่สามารถอนุมัติคำขอของตนเองได้ ต้องให้ผู้มีสิทธิ์อีกคนอนุมัติ');
-  if (input.approve) await k.apply(tx, actor, r as ApprovalRow & { payload: Record<string, unknown> }, reqId);
+  const { self } = k.authorize ? await k.authorize(tx, actor, row, input.approve) : { self: false };
+  if (r.requested_by === actor.userId && !self) throw forbidden('ผู้ขอไม่สามารถอนุมัติคำขอของตนเองได้ ต้องให้ผู้มีสิทธิ์อีกคนอนุมัติ');
+  if (input.approve) await k.apply(tx, actor, row, reqId);
+  else if (k.reject) await k.reject(tx, actor, row, reqId);
   const [after] = await tx
     .update(approvalRequests)
     .set({
@@ -130,6 +158,7 @@ export async function decideRequest(
       decided_by: actor.userId,
       decided_at: new Date(),
       note: (input.note ?? '').trim(),
+      self_decided: r.requested_by === actor.userId,
     })
     .where(eq(approvalRequests.request_id, r.request_id))
     .returning();
