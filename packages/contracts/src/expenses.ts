@@ -32,7 +32,14 @@ const expenseFields = {
   files: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10, uniqueItems: true })),
 };
 
-export const ExpenseCreateBody = Type.Object(expenseFields, { additionalProperties: false });
+export const ExpenseCreateBody = Type.Object(
+  {
+    ...expenseFields,
+    /** a manager's reason to record a renewal that breaks the fleet's renewal rules (kept in the audit log) */
+    rule_override_reason: Type.Optional(Text(500)),
+  },
+  { additionalProperties: false },
+);
 export type ExpenseCreateBody = Static<typeof ExpenseCreateBody>;
 export const ExpenseUpdateBody = Type.Object(
   {

@@ -2,7 +2,7 @@
  * Exam permissions: extending, disabling and changing the exam date of a course line, each under the line's lock, with
  * their history and the request fee an extension or a change may carry.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { todayBangkok } from '@khabkhi/thai';
 import { type ChangeDateBody, type ExtendBody } from '@khabkhi/contracts';
 import type { Tx } from '../../db/connection.js';

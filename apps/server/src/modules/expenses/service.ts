@@ -27,6 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import { allOf, branchFilter, idFilter, textSearch, withAll } from '../../http/tables.js';
 import { dayLockSql } from '../applications/money.js';
 import { computeFuel } from './fuel.js';
+import { assertRenewalRules } from '../vehicles/renewal.js';
 
 const PAY_TYPE_NAME: Record<string, string> = { cash: 'เงินสด', transfer: 'โอนเงิน' };
 /** Expense sub-categories that are renewals of a vehicle's legal dates (the catalog's seeded names). */
@@ -258,10 +259,11 @@ async function attachFiles(tx: Tx, actor: Actor, expenseId: number, branchId: nu
 }
 
 export async function createExpense(db: Db, actor: Actor, body: ExpenseCreateBody, reqId: string) {
-  const { files: fileIds, ...rest } = body;
+  const { files: fileIds, rule_override_reason: override, ...rest } = body;
   const e: Input = { ...rest, branch_id: body.branch_id ?? actor.branchId };
   return db.transaction(async (tx) => {
     const { vehicle } = await checkExpense(tx, actor, e, null);
+    if (vehicle) await assertRenewalRules(tx, actor, vehicle, { kind: e.renew_kind, date: e.date, override }, reqId);
     const [row] = await tx
       .insert(expenses)
       .values({
