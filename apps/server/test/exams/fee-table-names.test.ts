@@ -26,7 +26,4 @@ it('applicationfee/gettable rows carry application_other_fee_id and application_
     application_other_fee_id: a.application_id,
     application_other_fee_code: a.application_code,
   });
-  // a registration's list keeps its own names only
-  const regs = await malee.get('/api/application/gettable', { status: 'ทั้งหมด' });
-  expect(regs.body.data[0]).not.toHaveProperty('application_other_fee_id');
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   tax = (
     await rows<{ id: number }>(
       t,
-      sql`select list_expenses_id as id from list_expenses where branch_id = ${hq} and name like '%ภาษี%' and not is_delete limit 1`,
+      sql`select list_expenses_id as id from list_expenses where branch_id = ${hq} and name like ${'%ภาษีรถ%'} and not is_delete limit 1`,
     )
   )[0]!.id;
 });
