@@ -2,10 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Chunks: React, React DOM and the router in one long-cached vendor chunk; antd's core (theme, style,
- * config provider, the form controls of the login page) in another; everything else split per route by
- * the lazy pages of the registry. The login page loads the two vendor chunks, its own code and nothing of
- * the app shell (menu, layout, lists). `npm run bench:web` measures it.
+ * Chunks: React, React DOM and the router in one long-cached vendor chunk, TanStack Query in another;
+ * everything else split per route by the lazy pages of the registry. The login page is plain markup: it
+ * loads the vendor chunks and its own code, and nothing of antd, dayjs or the app shell (menu, layout,
+ * lists). test/loginBudget.test.ts fails the tests when the login page's JavaScript grows past its budget;
+ * `npm run bench:web` measures it in Chromium.
  */
 const vendor = (names: string[]) => new RegExp(`[\\\\/]node_modules[\\\\/](${names.join('|')})[\\\\/]`);
 

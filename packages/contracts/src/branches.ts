@@ -19,6 +19,8 @@ export const BranchFields = {
   phone_2: Type.Optional(phone),
   line: Type.Optional(Text(100)),
   tax_branch_no: Type.Optional(Type.String({ pattern: '^(\\d{5})?$' })),
+  /** the SSO branch number: 6 digits (สำนักงานใหญ่ 000000); checked by the server with a Thai message */
+  sso_branch_no: Type.Optional(Type.String({ maxLength: 20 })),
 };
 // SPEC §7 creates a branch without a code: the server derives one (changeable later with branch/update)
 export const BranchCreateBody = Type.Object(
@@ -49,6 +51,7 @@ export const Branch = Type.Object({
   phone_2: Type.String(),
   line: Type.String(),
   tax_branch_no: Type.String(),
+  sso_branch_no: Type.String(),
   is_delete: Type.Boolean(),
   is_demo: Type.Boolean(),
   /** active employees of the branch */

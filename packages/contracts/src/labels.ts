@@ -64,6 +64,8 @@ export const fieldLabels: Record<string, string> = {
   status: 'สถานะ',
   code: 'รหัส',
   tax_branch_no: 'เลขที่สาขา (ภาษี)',
+  sso_branch_no: 'เลขที่สาขา (ประกันสังคม)',
+  sso_account: 'เลขที่บัญชีนายจ้าง (ประกันสังคม)',
   detail: 'รายละเอียด',
   price: 'ราคา',
   type: 'ประเภท',

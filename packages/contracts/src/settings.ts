@@ -8,6 +8,8 @@ export const SettingsBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     name_en: Type.Optional(Text(200)),
     tax_id: Type.String({ pattern: '^(\\d{13})?$' }),
+    /** the SSO employer account: 10 digits, dashes and spaces allowed as written on the SSO's letter (10-1234567-8) */
+    sso_account: Type.Optional(Type.String({ maxLength: 20 })),
     address: Type.Optional(Text(300)),
     phone: Type.Optional(Type.String({ pattern: '^[0-9+\\- ]{0,20}$' })),
     vat_mode: Type.Union([Type.Literal('exempt'), Type.Literal('vat7')]),
@@ -26,6 +28,7 @@ export const Settings = Type.Object({
   name: Type.String(),
   name_en: Type.String(),
   tax_id: Type.String(),
+  sso_account: Type.String(),
   address: Type.String(),
   phone: Type.String(),
   vat_mode: Type.Union([Type.Literal('exempt'), Type.Literal('vat7')]),

@@ -54,6 +54,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
       name: 'สำนักงานใหญ่',
       is_head_office: true,
       tax_branch_no: '00000',
+      // the head office's SSO branch number is always 000000
+      sso_branch_no: '000000',
       is_demo: opts.demo,
       ...(opts.demo
         ? {
@@ -81,6 +83,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
             name: 'โรงเรียนสอนขับรถขับขี่ปลอดภัย',
             name_en: 'Khabkhi Safe Driving School',
             tax_id: '0105562012345',
+            sso_account: '1012345678',
             address: '88/8 ถนนบางนา-ตราด แขวงบางนา เขตบางนา กรุงเทพมหานคร 10260',
             phone: '02-398-1234',
             promptpay_id: '0105562012345',
@@ -143,6 +146,7 @@ async function seedDemoSchool(db: Db, hqId: number, roleBySlug: Map<string, numb
       phone_1: '025215678',
       line: '@khabkhi-bkn',
       tax_branch_no: '00001',
+      sso_branch_no: '000001',
       is_demo: true,
     })
     .returning();
@@ -163,6 +167,7 @@ async function seedDemoSchool(db: Db, hqId: number, roleBySlug: Map<string, numb
       phone_1: '053210987',
       line: '@khabkhi-cnx',
       tax_branch_no: '00002',
+      sso_branch_no: '000002',
       is_demo: true,
     })
     .returning();

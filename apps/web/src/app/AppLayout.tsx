@@ -17,6 +17,7 @@ import { PhotoAvatar } from '../components/PhotoAvatar';
 import { fullName } from '../components/fullName';
 import { AllowedNavProvider } from '../routing/nav';
 import { allowedNav, NAV_GROUPS, navEntryOf } from './navigation';
+import { AntdProvider } from './AntdProvider';
 import { PageServices } from './pageServices';
 import { SideMenu, type SideMenuGroup } from './SideMenu';
 import { UserMenu } from './UserMenu';
@@ -186,51 +187,53 @@ export function AppLayout() {
   );
 
   return (
-    <div className="kk-shell">
-      {mobile && mobileOpen && <div className="kk-mask" onClick={() => setMobileOpen(false)} />}
-      <aside className={`kk-sider${isCollapsed ? ' is-collapsed' : ''}${mobile ? ' is-mobile' : ''}`}>
-        <Brand collapsed={isCollapsed} />
-        <SideMenu
-          top={[{ to: '/', icon: <HomeOutlined />, label: 'หน้าแรก' }]}
-          groups={groups}
-          selected={selected}
-          collapsed={isCollapsed}
-          onNavigate={() => setMobileOpen(false)}
-        />
-      </aside>
-      <div className="kk-main">
-        <div className="kk-top">
-          {user?.demo && (
-            // not an antd Alert: pages show their own alerts, and this strip stays on every page of a demo school
-            <div
-              role="note"
-              data-testid="demo-banner"
-              style={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 8,
-                padding: '8px 24px',
-                background: '#fff7e6',
-                borderBottom: '1px solid #ffd591',
-                color: '#873800',
-                fontSize: 14,
-              }}
-            >
-              <ExperimentOutlined />
-              <span>
-                <b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน
-              </span>
-            </div>
-          )}
-          {header}
+    <AntdProvider>
+      <div className="kk-shell">
+        {mobile && mobileOpen && <div className="kk-mask" onClick={() => setMobileOpen(false)} />}
+        <aside className={`kk-sider${isCollapsed ? ' is-collapsed' : ''}${mobile ? ' is-mobile' : ''}`}>
+          <Brand collapsed={isCollapsed} />
+          <SideMenu
+            top={[{ to: '/', icon: <HomeOutlined />, label: 'หน้าแรก' }]}
+            groups={groups}
+            selected={selected}
+            collapsed={isCollapsed}
+            onNavigate={() => setMobileOpen(false)}
+          />
+        </aside>
+        <div className="kk-main">
+          <div className="kk-top">
+            {user?.demo && (
+              // not an antd Alert: pages show their own alerts, and this strip stays on every page of a demo school
+              <div
+                role="note"
+                data-testid="demo-banner"
+                style={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 8,
+                  padding: '8px 24px',
+                  background: '#fff7e6',
+                  borderBottom: '1px solid #ffd591',
+                  color: '#873800',
+                  fontSize: 14,
+                }}
+              >
+                <ExperimentOutlined />
+                <span>
+                  <b>โรงเรียนตัวอย่าง (ข้อมูลสาธิต)</b> — รายชื่อ ใบสมัคร และการชำระเงินทั้งหมดเป็นข้อมูลสมมติ ไม่ใช่บัญชีจริงของโรงเรียน
+                </span>
+              </div>
+            )}
+            {header}
+          </div>
+          <main className="kk-content">
+            <AllowedNavProvider value={allowed}>
+              <Pages home={location.pathname === '/'} />
+            </AllowedNavProvider>
+          </main>
+          <footer className="kk-footer">ขับขี่ · ระบบหลังบ้านโรงเรียนสอนขับรถ</footer>
         </div>
-        <main className="kk-content">
-          <AllowedNavProvider value={allowed}>
-            <Pages home={location.pathname === '/'} />
-          </AllowedNavProvider>
-        </main>
-        <footer className="kk-footer">ขับขี่ · ระบบหลังบ้านโรงเรียนสอนขับรถ</footer>
       </div>
-    </div>
+    </AntdProvider>
   );
 }

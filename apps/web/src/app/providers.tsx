@@ -4,12 +4,8 @@ import '@fontsource/sarabun/500.css';
 import '@fontsource/sarabun/600.css';
 import '@fontsource/sarabun/700.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import thTH from 'antd/locale/th_TH';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
-import { buddhistLocale } from '../components/buddhistLocale';
-import { theme } from './theme';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,14 +17,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-const locale = { ...thTH, DatePicker: buddhistLocale };
-
+/** What every page needs, the login page included: the query cache. antd's configuration comes with the app
+ * shell (AntdProvider in AppLayout). */
 export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={locale} theme={theme} form={{ validateMessages: { required: 'กรุณากรอก${label}' } }}>
-        {children}
-      </ConfigProvider>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

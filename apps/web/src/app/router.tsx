@@ -2,7 +2,6 @@
  * The routes, generated from the resource registry (registry.tsx): the login page is in the first chunk;
  * the app shell (AppLayout) and every page are loaded when first needed.
  */
-import { Flex, Spin } from 'antd';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useNavigate } from 'react-router';
 import { setSessionExpiredHandler } from '../api/client';
@@ -18,6 +17,18 @@ const AppLayout = lazy(() => import('./AppLayout').then((m) => ({ default: m.App
 const Forbidden = lazy(() => import('./statusPages').then((m) => ({ default: m.Forbidden })));
 const NotFound = lazy(() => import('./statusPages').then((m) => ({ default: m.NotFound })));
 
+/** Shown while the shell's code loads: antd's Spin look in plain markup (styles.css), so it needs no antd. */
+const loading = (
+  <div className="kk-loading" role="status" aria-label="กำลังโหลด">
+    <span className="kk-loading-dot" aria-hidden>
+      <i />
+      <i />
+      <i />
+      <i />
+    </span>
+  </div>
+);
+
 /** Installs the 401 → /login handler of the API client (navigate, no reload). */
 function SessionGuard() {
   const navigate = useNavigate();
@@ -32,13 +43,7 @@ function RequireLogin() {
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   return (
-    <Suspense
-      fallback={
-        <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
-          <Spin size="large" />
-        </Flex>
-      }
-    >
+    <Suspense fallback={loading}>
       <AppLayout />
     </Suspense>
   );
@@ -77,11 +82,7 @@ function route(r: Resource) {
 const router = createBrowserRouter([
   {
     element: <SessionGuard />,
-    hydrateFallbackElement: (
-      <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
-        <Spin size="large" />
-      </Flex>
-    ),
+    hydrateFallbackElement: loading,
     children: [
       { path: '/login', element: <LoginPage /> },
       {

@@ -48,6 +48,8 @@ export const branches = pgTable(
     phone_2: text('phone_2').notNull().default(''),
     line: text('line').notNull().default(''),
     tax_branch_no: text('tax_branch_no').notNull().default(''),
+    /** the Social Security Office's 6-digit branch number (สำนักงานใหญ่ 000000), kept apart from the tax one */
+    sso_branch_no: text('sso_branch_no').notNull().default(''),
     is_delete: boolean('is_delete').notNull().default(false),
     is_demo: boolean('is_demo').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -204,6 +206,8 @@ export const schoolSettings = pgTable('school_settings', {
   name: text('name').notNull().default(''),
   name_en: text('name_en').notNull().default(''),
   tax_id: text('tax_id').notNull().default(''),
+  /** the 10-digit employer account number the Social Security Office gave the school (เลขที่บัญชีนายจ้าง) */
+  sso_account: text('sso_account').notNull().default(''),
   address: text('address').notNull().default(''),
   phone: text('phone').notNull().default(''),
   vat_mode: text('vat_mode').notNull().default('exempt'),

@@ -7,3 +7,4 @@ export * from './approvals.js';
 export * from './evaluations.js';
 export * from './payroll.js';
 export * from './exams.js';
+export * from './certificates.js';

@@ -22,17 +22,9 @@ import { metaOf, ok, pageOf } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { acceptUpload } from '../files/upload.js';
 import { findReport, printReport, reportHtml } from './report.js';
-import {
-  createIncome,
-  deleteIncome,
-  expenseTable,
-  getIncome,
-  incomeTable,
-  profitLoss,
-  rangeOf,
-  refusePaymentRow,
-  updateIncome,
-} from './service.js';
+import { createIncome, deleteIncome, getIncome, refusePaymentRow, updateIncome } from './income.js';
+import { expenseTable, incomeTable, rangeOf } from './lists.js';
+import { profitLoss } from './profitloss.js';
 import { branchFilter } from '../../http/tables.js';
 import { assertBranch } from '../../http/auth.js';
 

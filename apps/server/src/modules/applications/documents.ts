@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../http/errors.js';
 import { formatAddress, fullName } from '../customers/service.js';
 import { S } from './money.js';
-import { getApplicationDetail } from './service.js';
+import { getApplicationDetail } from './detail.js';
 
 export async function receiptLink(app: FastifyInstance, paymentId: number, copy: boolean) {
   return signDocumentLink(app.deps.secret, { type: 'receipt', id: paymentId, copy });

@@ -32,23 +32,13 @@ import { CustomerInput } from '../customers/schemas.js';
 import { applicationLink, receiptLink, registerMoneyDocuments } from './documents.js';
 import { idempotent } from './idempotency.js';
 import { owingByDefault } from './money.js';
-import {
-  applicationSummary,
-  applicationTable,
-  checkPromotionForLine,
-  createApplication,
-  deleteApplication,
-  listFilterOptions,
-  getApplicationDetail,
-  overdueTable,
-  payBalance,
-  refundApplication,
-  refundEntryOf,
-  registerOptions,
-  resolveText,
-  type CreateInput,
-  type Kind,
-} from './service.js';
+import { applicationSummary, applicationTable, listFilterOptions, overdueTable, resolveText } from './lists.js';
+import { checkPromotionForLine, registerOptions } from './register.js';
+import { createApplication, type CreateInput } from './create.js';
+import { deleteApplication, refundApplication, refundEntryOf } from './cancel.js';
+import { getApplicationDetail } from './detail.js';
+import { payBalance } from './pay.js';
+import { type Kind } from './kinds.js';
 
 const CreateBodies = createBodies(CustomerInput);
 type CreateBody = Static<(typeof CreateBodies)[Kind]>;

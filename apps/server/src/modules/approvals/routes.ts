@@ -14,7 +14,7 @@ import {
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/service.js';
+import { branchOptionsFor } from '../applications/lists.js';
 import { voidPayment } from '../payments/void.js';
 import { decideRequest, fileRequest, pendingCount, REQUEST_STATUS, requestTable } from './service.js';
 

@@ -46,6 +46,14 @@ export async function getBranch(db: Db, actor: Actor, id: number) {
   return row;
 }
 
+/** The SSO branch number as its 6 digits (สำนักงานใหญ่ 000000); dashes and spaces dropped; '' is "not set yet". */
+function ssoBranchNo<T extends { sso_branch_no?: string }>(b: T): T {
+  if (b.sso_branch_no === undefined) return b;
+  const d = b.sso_branch_no.replace(/[\s-]/g, '');
+  if (d && !/^\d{6}$/.test(d)) throw badRequest('เลขที่สาขา (ประกันสังคม): ต้องเป็นตัวเลข 6 หลัก (สำนักงานใหญ่ใช้ 000000)');
+  return { ...b, sso_branch_no: d };
+}
+
 async function checkParentAndCode(db: Db, b: BranchInput) {
   if (b.parent_id) {
     if (b.parent_id === b.branch_id) throw badRequest('สาขาแม่: สาขาเป็นสาขาแม่ของตัวเองไม่ได้');
@@ -77,7 +85,7 @@ async function checkParentAndCode(db: Db, b: BranchInput) {
 
 export async function createBranch(db: Db, actor: Actor, input: NewBranchInput, reqId?: string) {
   if (actor.branchScope !== null) throw forbidden('เฉพาะสำนักงานใหญ่เท่านั้นที่เพิ่มสาขาได้');
-  const b: BranchInput = { ...input, code: input.code ?? (await derivedCode(db)) };
+  const b: BranchInput = ssoBranchNo({ ...input, code: input.code ?? (await derivedCode(db)) });
   await checkParentAndCode(db, b);
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -95,7 +103,8 @@ export async function createBranch(db: Db, actor: Actor, input: NewBranchInput, 
   return (await findBranch(db, id))!;
 }
 
-export async function updateBranch(db: Db, actor: Actor, b: BranchInput & { branch_id: number }, reqId?: string) {
+export async function updateBranch(db: Db, actor: Actor, input: BranchInput & { branch_id: number }, reqId?: string) {
+  const b = ssoBranchNo(input);
   const before = await getBranch(db, actor, b.branch_id);
   if (before.is_delete) throw badRequest('สาขานี้ถูกลบแล้ว แก้ไขไม่ได้');
   // parent_id left out keeps the current parent (like every other optional field); null detaches

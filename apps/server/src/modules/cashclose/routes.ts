@@ -21,7 +21,7 @@ import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { withAll } from '../../http/tables.js';
-import { branchOptionsFor } from '../applications/service.js';
+import { branchOptionsFor } from '../applications/lists.js';
 import { formatAddress } from '../customers/service.js';
 import { cashCloseHtml } from './document.js';
 import { closeDay, closeForDocument, closeScoped, closeTable, getClose, reopenDay } from './service.js';

@@ -7,7 +7,7 @@ import { type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import { canonicalMoney } from '../../lib/serialize.js';
-import { applicationPageWhere, applicationSummary, listWhere, resolveText } from '../applications/service.js';
+import { applicationPageWhere, applicationSummary, listWhere, resolveText } from '../applications/lists.js';
 import { rowsOf } from '../../db/sql.js';
 import { name, scopeSql, type ListArgs } from './repo.js';
 

@@ -7,7 +7,7 @@ import { liveLineCount } from '../exams/repo.js';
 import { branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter } from '../../http/tables.js';
-import { applicationIdsMatching } from '../applications/service.js';
+import { applicationIdsMatching } from '../applications/lists.js';
 import { rowsOf } from '../../db/sql.js';
 import { EVAL_STATUS, name, scopeSql, type ListArgs } from './repo.js';
 

@@ -33,7 +33,8 @@ import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { namedOptions, withAll } from '../../http/tables.js';
 import { owingByDefault, STATUS_LIST } from '../applications/money.js';
-import { getApplicationDetail, listFilterOptions } from '../applications/service.js';
+import { getApplicationDetail } from '../applications/detail.js';
+import { listFilterOptions } from '../applications/lists.js';
 import { certificateLink, registerEvaluationDocuments, trainingRecordLink } from './documents.js';
 import {
   CHECK_STATUS,

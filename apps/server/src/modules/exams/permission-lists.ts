@@ -10,7 +10,7 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { allOf } from '../../http/tables.js';
-import { applicationPageWhere, applicationSummary, newestFirst, resolveText } from '../applications/service.js';
+import { applicationPageWhere, applicationSummary, newestFirst, resolveText } from '../applications/lists.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import {
   attemptPage,

@@ -11,7 +11,7 @@ import { examAttempts, examPermissionHistory, examPermissions, examSessions } fr
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { createApplication } from '../applications/service.js';
+import { createApplication } from '../applications/create.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { examSettings, lineAttempts, lockSession, requestFeeInfo, type LineContext } from './repo.js';
 import { assertRegistrationLive, checkEligibility, loadLine, lockLine, releaseSeat, takeSeat } from './book.js';

@@ -7,7 +7,7 @@ import { examAttempts, examPermissions } from '../../db/schema/exams.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { branchFilter } from '../../http/tables.js';
-import { applicationIdsMatching } from '../applications/service.js';
+import { applicationIdsMatching } from '../applications/lists.js';
 import { attemptsOfSessions } from './repo.js';
 
 export const kindName = (k: string) => EXAM_KIND_NAMES[k] ?? k;

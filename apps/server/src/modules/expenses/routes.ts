@@ -18,16 +18,9 @@ import {
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { acceptUpload } from '../files/upload.js';
-import {
-  createExpense,
-  deleteExpense,
-  employeeOptions,
-  expenseCategoryTree,
-  expenseItems,
-  getExpense,
-  updateExpense,
-  vehicleOptions,
-} from './service.js';
+import { createExpense, deleteExpense, updateExpense } from './write.js';
+import { employeeOptions, expenseCategoryTree, expenseItems, vehicleOptions } from './options.js';
+import { getExpense } from './lists.js';
 
 const tags = ['expenses'];
 

@@ -15,7 +15,7 @@ import { ok, pageOf, table } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { withAll } from '../../http/tables.js';
 import { receiptLink } from '../applications/documents.js';
-import { branchOptionsFor } from '../applications/service.js';
+import { branchOptionsFor } from '../applications/lists.js';
 import { editPayType, paymentScoped, paymentTable, rangeOf } from './service.js';
 import './void.js';
 

@@ -8,7 +8,7 @@ import { isAll } from '../../http/envelope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { audit } from '../../http/audit.js';
 import { allOf, branchFilter } from '../../http/tables.js';
-import { applicationIdsMatching } from '../applications/service.js';
+import { applicationIdsMatching } from '../applications/lists.js';
 import { transferText } from '../applications/documents.js';
 import { assertDayOpen, lockApplication, PAY_TYPE_LABEL, type PayType } from '../applications/money.js';
 

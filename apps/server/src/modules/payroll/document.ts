@@ -109,6 +109,9 @@ export interface Wht50 {
   payer: { name: string; tax_id: string; address: string };
   payee: { name: string; idcard: string; address: string };
   year_be: number;
+  /** เล่มที่ and เลขที่, given once at the first issue */
+  book_no: string;
+  number: number;
   income: string;
   tax: string;
   sso: string;
@@ -116,18 +119,31 @@ export interface Wht50 {
   issued: string;
 }
 
-/** หนังสือรับรองการหักภาษี ณ ที่จ่าย ตามมาตรา 50 ทวิ: a year's salary (40(1)), the tax withheld and the social security paid. */
-export function wht50Html(d: Wht50) {
+/** The copies the form requires, each marked as the Revenue Department's form marks it. */
+export const WHT50_COPIES = [
+  'ฉบับที่ 1 (สำหรับผู้ถูกหักภาษี ณ ที่จ่าย ใช้แนบพร้อมกับแบบแสดงรายการภาษี)',
+  'ฉบับที่ 2 (สำหรับผู้ถูกหักภาษี ณ ที่จ่าย เก็บไว้เป็นหลักฐาน)',
+];
+
+const whtCss = `
+  .cert { page-break-after: always; }
+  .cert:last-child { page-break-after: auto; }
+  .copy { font-size: 10.5pt; color: #333; display: flex; justify-content: space-between; margin-bottom: 2pt; }
+  .no { text-align: right; font-size: 11.5pt; }
+  .box { border: 0.8pt solid #1f3a5f; padding: 5pt 8pt; margin-bottom: 6pt; }
+  .k { color: #555; } h1 { text-align: center; font-size: 16pt; margin: 0; } .c { text-align: center; }
+`;
+
+function wht50Page(d: Wht50, copy: string) {
   const id = (v: string) => (/^\d{13}$/.test(v) ? formatNationalId(v) : v);
-  return `<!doctype html><html lang="th"><head><meta charset="utf-8"><style>${css}
-    .box { border: 0.8pt solid #1f3a5f; padding: 5pt 8pt; margin-bottom: 6pt; }
-    .k { color: #555; } h1 { text-align: center; font-size: 16pt; margin: 0; } .c { text-align: center; }
-  </style></head><body>
+  return `<section class="cert">
+  <div class="copy"><span>${esc(copy)}</span></div>
+  <div class="no">เล่มที่ ${esc(d.book_no)} &nbsp; เลขที่ ${d.number}</div>
   <h1>หนังสือรับรองการหักภาษี ณ ที่จ่าย</h1>
   <div class="c">ตามมาตรา 50 ทวิ แห่งประมวลรัษฎากร · ปีภาษี ${d.year_be}</div>
   <div class="box"><b>ผู้มีหน้าที่หักภาษี ณ ที่จ่าย</b><br>ชื่อ ${esc(d.payer.name)}<br><span class="k">เลขประจำตัวผู้เสียภาษีอากร</span> ${esc(id(d.payer.tax_id))}<br><span class="k">ที่อยู่</span> ${esc(d.payer.address)}</div>
   <div class="box"><b>ผู้ถูกหักภาษี ณ ที่จ่าย</b><br>ชื่อ ${esc(d.payee.name)}<br><span class="k">เลขประจำตัวผู้เสียภาษีอากร (เลขประจำตัวประชาชน)</span> ${esc(id(d.payee.idcard))}<br><span class="k">ที่อยู่</span> ${esc(d.payee.address || '-')}</div>
-  <div class="box">ลำดับที่ในแบบ: ☑ ภ.ง.ด.1ก &nbsp; ☐ ภ.ง.ด.1ก พิเศษ &nbsp; ☐ ภ.ง.ด.2 &nbsp; ☐ ภ.ง.ด.3 &nbsp; ☐ ภ.ง.ด.53</div>
+  <div class="box">ลำดับที่ ${d.number} ในแบบ ☑ ภ.ง.ด.1ก &nbsp; ☐ ภ.ง.ด.1ก พิเศษ &nbsp; ☐ ภ.ง.ด.2 &nbsp; ☐ ภ.ง.ด.3 &nbsp; ☐ ภ.ง.ด.53</div>
   <table><tr><th>ประเภทเงินได้พึงประเมินที่จ่าย</th><th>ปีภาษีที่จ่าย</th><th class="num">จำนวนเงินที่จ่าย</th><th class="num">ภาษีที่หักและนำส่งไว้</th></tr>
     <tr><td>1. เงินเดือน ค่าจ้าง เบี้ยเลี้ยง โบนัส ฯลฯ ตามมาตรา 40 (1) (${d.months} เดือน)</td><td>${d.year_be}</td><td class="num">${formatBaht(d.income)}</td><td class="num">${formatBaht(d.tax)}</td></tr>
     <tr class="total"><td colspan="2">รวมเงินที่จ่ายและภาษีที่หักนำส่ง</td><td class="num">${formatBaht(d.income)}</td><td class="num">${formatBaht(d.tax)}</td></tr></table>
@@ -135,5 +151,15 @@ export function wht50Html(d: Wht50) {
   <div class="box" style="margin-top:6pt">เงินสมทบจ่ายเข้ากองทุนประกันสังคม ${formatBaht(d.sso)} บาท</div>
   <div class="box">ผู้จ่ายเงิน: ☑ (1) หัก ณ ที่จ่าย &nbsp; ☐ (2) ออกให้ตลอดไป &nbsp; ☐ (3) ออกให้ครั้งเดียว &nbsp; ☐ (4) อื่น ๆ</div>
   <div class="sign"><div></div><div>ขอรับรองว่าข้อความและตัวเลขดังกล่าวข้างต้นถูกต้องตรงกับความจริงทุกประการ<div class="line" style="margin-top:30pt">ผู้มีหน้าที่หักภาษี ณ ที่จ่าย</div>วันที่ ${esc(formatThaiDate(d.issued))}</div></div>
+  </section>`;
+}
+
+/**
+ * หนังสือรับรองการหักภาษี ณ ที่จ่าย ตามมาตรา 50 ทวิ: a year's salary (40(1)), the tax withheld and the social
+ * security paid, with its book and number, in the form's two copies; several people's certificates in one PDF.
+ */
+export function wht50Html(list: Wht50[]) {
+  return `<!doctype html><html lang="th"><head><meta charset="utf-8"><style>${css}${whtCss}</style></head><body>
+  ${list.map((d) => WHT50_COPIES.map((c) => wht50Page(d, c)).join('')).join('')}
   </body></html>`;
 }

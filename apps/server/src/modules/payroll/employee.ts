@@ -81,7 +81,7 @@ export async function staffDetail(conn: Conn, actor: Actor, userId: number) {
 
 /** payroll/userhistory/{user_id}?month=: the employee's line of a month, stored or (no payroll yet) previewed. */
 export async function userHistory(conn: Conn, actor: Actor, userId: number, monthParam?: string) {
-  const u = await branchOfUser(conn, actor, userId);
+  const u = await branchOfUser(conn, actor, userId, true);
   const mine = await conn
     .selectDistinct({ month: payrolls.month })
     .from(payrollLines)

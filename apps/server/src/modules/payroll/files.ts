@@ -1,32 +1,25 @@
 /**
- * Statutory files of an approved (or submitted) payroll, from its stored lines:
- * - the SSO contribution list สปส.1-10 as the e-service's fixed-width text: 135-character records in TIS-620,
- *   a header (type 1) and one detail (type 2) per insured person, amounts ×100 zero-padded (DOMAIN.md);
- * - the ภ.ง.ด.1 lines in the Revenue Department's pipe-delimited UTF-8 text with CRLF.
- * Layouts follow DOMAIN.md; check them against the offices' published specifications before filing.
+ * Statutory files and the salary transfer lists of an approved payroll, from its stored lines, written through the
+ * layouts kept as data in ./layouts (each with its source): the SSO contribution list สปส.1-10, the ภ.ง.ด.1 text
+ * for RD Prep, the generic transfer CSV and the two banks' payroll uploads.
+ *
+ * A person goes into the SSO and ภ.ง.ด.1 files only with a 13-digit identification number that passes the
+ * national ID check digit (Thai nationals, and foreign workers with the 13-digit number the Department of
+ * Provincial Administration or the Department of Employment issues, which uses the same check digit). A passport
+ * number, a number padded to 13 digits or 0000000000000 is refused: the file is not produced and the message names
+ * the people to fix, because both offices key every line by that number and a wrong one credits nobody.
  */
-import { toSatang } from '@khabkhi/thai';
+import { isValidThaiNationalId, toSatang } from '@khabkhi/thai';
+import { encode, render } from './layouts/layout.js';
+import { SSO_PREFIX_CODES, sso110 } from './layouts/sso-1-10.js';
+import { PND1_CONDITION_WITHHELD, PND1_INCOME_CODES, pnd1 } from './layouts/pnd1.js';
+import { BANK_FILES } from './layouts/banks.js';
 
-/** TIS-620: Thai U+0E01–U+0E5B are bytes 0xA1–0xFB; ASCII as is; anything else becomes '?'. */
-export function tis620(s: string): Buffer {
-  const out = Buffer.alloc(s.length);
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    out[i] = c < 0x80 ? c : c >= 0x0e01 && c <= 0x0e5b ? c - 0x0e00 + 0xa0 : 0x3f;
-  }
-  return out;
-}
-
-const text = (s: string, n: number) => [...s].slice(0, n).join('').padEnd(n, ' ');
-const num = (v: number, n: number) =>
-  String(Math.max(0, Math.round(v)))
-    .padStart(n, '0')
-    .slice(-n);
-const amount = (baht: string, n: number) => num(toSatang(baht), n);
-const digits = (s: string, n: number) => s.replace(/\D/g, '').padStart(n, '0').slice(0, n);
-export const PREFIX_CODES: Record<string, string> = { นาย: '003', นางสาว: '004', นาง: '005' };
+export { tis620 } from './layouts/layout.js';
+export const PREFIX_CODES = SSO_PREFIX_CODES;
 
 export interface FileLine {
+  name: string;
   idcard: string;
   prefix: string;
   fname: string;
@@ -37,11 +30,6 @@ export interface FileLine {
   salary: string;
   income: string;
   tax: string;
-  address: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
 }
 export interface FileHead {
   employer_account: string;
@@ -50,92 +38,84 @@ export interface FileHead {
   month: string;
   pay_date: string;
   rate_percent: string;
-  tax_id: string;
-  tax_branch_no: string;
 }
 
+/** The people of a file whose identification number the offices would not take, as "name (number)". */
+export function badIds(lines: { name: string; idcard: string }[]): string[] {
+  return lines
+    .filter((l) => !isValidThaiNationalId(l.idcard) || /^0{12}/.test(l.idcard))
+    .map((l) => `${l.name} (${l.idcard || 'ไม่มีเลข'})`);
+}
+
+/** The people whose name prefix has no code in the SSO's list (003 นาย, 004 นางสาว, 005 นาง). */
+export function badPrefixes(lines: { name: string; prefix: string }[]): string[] {
+  return lines.filter((l) => !SSO_PREFIX_CODES[l.prefix]).map((l) => `${l.name} (${l.prefix || 'ไม่มีคำนำหน้า'})`);
+}
+
+const be = (iso: string) => Number(iso.slice(0, 4)) + 543;
 /** DDMMYY with the Buddhist-era year. */
-const ddmmyyBE = (iso: string) =>
-  `${iso.slice(8, 10)}${iso.slice(5, 7)}${String(Number(iso.slice(0, 4)) + 543).slice(-2)}`;
+export const ddmmyyBE = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${String(be(iso)).slice(-2)}`;
+/** DDMMYYYY with the Buddhist-era year. */
+export const ddmmyyyyBE = (iso: string) => `${iso.slice(8, 10)}${iso.slice(5, 7)}${be(iso)}`;
 
-/** สปส.1-10 text: the header record, then one detail record per person with a wage; each 135 characters, CRLF. */
+/** The people insured this month: a social security base above zero. */
+export const insuredOf = <T extends { sso_base: string }>(lines: T[]) => lines.filter((l) => toSatang(l.sso_base) > 0);
+/** The people paid this month: salary or other income above zero. */
+export const paidOf = <T extends { salary: string; income: string }>(lines: T[]) =>
+  lines.filter((l) => toSatang(l.salary) + toSatang(l.income) > 0);
+
+/** สปส.1-10 text: the header record, then one detail record per insured person (sso-1-10.ts). */
 export function ssoText(h: FileHead, lines: FileLine[]): { records: string[]; buffer: Buffer } {
-  const insured = lines.filter((l) => toSatang(l.sso_base) > 0);
-  const wages = insured.reduce((a, l) => a + toSatang(l.sso_base), 0);
-  const emp = insured.reduce((a, l) => a + toSatang(l.sso_employee), 0);
-  const er = insured.reduce((a, l) => a + toSatang(l.sso_employer), 0);
-  const period = `${h.month.slice(5, 7)}${String(Number(h.month.slice(0, 4)) + 543).slice(-2)}`;
-  const header = [
-    '1',
-    digits(h.employer_account, 10),
-    digits(h.sso_branch, 6),
-    ddmmyyBE(h.pay_date),
-    period,
-    text(h.company, 45),
-    num(toSatang(h.rate_percent), 4),
-    num(insured.length, 6),
-    num(wages, 15),
-    num(emp + er, 14),
-    num(emp, 12),
-    num(er, 12),
-  ].join('');
+  const insured = insuredOf(lines);
+  const sum = (f: (l: FileLine) => string) => insured.reduce((a, l) => a + toSatang(f(l)), 0);
+  const employee = sum((l) => l.sso_employee);
+  const employer = sum((l) => l.sso_employer);
+  const header = render(sso110.records.header, {
+    employer_account: h.employer_account,
+    sso_branch: h.sso_branch,
+    pay_date: ddmmyyBE(h.pay_date),
+    period: `${h.month.slice(5, 7)}${String(be(`${h.month}-01`)).slice(-2)}`,
+    company: h.company,
+    rate: toSatang(h.rate_percent),
+    insured: insured.length,
+    total_wages: sum((l) => l.sso_base),
+    total_contribution: employee + employer,
+    employee_part: employee,
+    employer_part: employer,
+  });
   const details = insured.map((l) =>
-    [
-      '2',
-      digits(l.idcard, 13),
-      PREFIX_CODES[l.prefix] ?? '000',
-      text(l.fname, 30),
-      text(l.sname, 35),
-      amount(l.sso_base, 14),
-      amount(l.sso_employee, 12),
-      ' '.repeat(27),
-    ].join(''),
+    render(sso110.records.detail, {
+      idcard: l.idcard,
+      prefix: SSO_PREFIX_CODES[l.prefix] ?? '',
+      fname: l.fname,
+      sname: l.sname,
+      wage: toSatang(l.sso_base),
+      contribution: toSatang(l.sso_employee),
+    }),
   );
   const records = [header, ...details];
-  return { records, buffer: Buffer.concat(records.map((r) => tis620(`${r}\r\n`))) };
+  return { records, buffer: encode(sso110, records) };
 }
 
-/** ภ.ง.ด.1 lines: a header (H) and a detail (D) per employee paid, income type 40(1), withheld at source (condition 1). */
-export function pnd1Text(h: FileHead, lines: FileLine[]): { records: string[]; buffer: Buffer } {
-  const paid = lines.filter((l) => toSatang(l.salary) + toSatang(l.income) > 0);
-  const money = (s: number) => (s / 100).toFixed(2);
-  const payDate = `${h.pay_date.slice(8, 10)}${h.pay_date.slice(5, 7)}${Number(h.pay_date.slice(0, 4)) + 543}`;
-  const total = paid.reduce((a, l) => a + toSatang(l.salary) + toSatang(l.income), 0);
-  const tax = paid.reduce((a, l) => a + toSatang(l.tax), 0);
-  const clean = (s: string) => s.replace(/[|\r\n]/g, ' ').trim();
-  const header = [
-    'H',
-    digits(h.tax_id, 13),
-    digits(h.tax_branch_no, 5),
-    h.month.slice(5, 7),
-    String(Number(h.month.slice(0, 4)) + 543),
-    String(paid.length),
-    money(total),
-    money(tax),
-  ].join('|');
-  const details = paid.map((l, i) =>
-    [
-      'D',
-      String(i + 1),
-      digits(h.tax_branch_no, 5),
-      digits(l.idcard, 13),
-      clean(l.prefix),
-      clean(l.fname),
-      clean(l.sname),
-      clean(l.address),
-      clean(l.subdistrict),
-      clean(l.district),
-      clean(l.province),
-      clean(l.postcode),
-      payDate,
-      '40(1)',
-      money(toSatang(l.salary) + toSatang(l.income)),
-      money(toSatang(l.tax)),
-      '1',
-    ].join('|'),
+const baht = (satang: number) => (satang / 100).toFixed(2);
+
+/** ภ.ง.ด.1 text: one line per person paid this month, income type 40(1) กรณีทั่วไป, withheld at source (pnd1.ts). */
+export function pnd1Text(h: Pick<FileHead, 'pay_date'>, lines: FileLine[]): { records: string[]; buffer: Buffer } {
+  const records = paidOf(lines).map((l, i) =>
+    render(pnd1.records.detail, {
+      income_code: PND1_INCOME_CODES.salary,
+      seq: i + 1,
+      idcard: l.idcard,
+      prefix: l.prefix,
+      fname: l.fname,
+      sname: l.sname,
+      pay_date: ddmmyyyyBE(h.pay_date),
+      amount: baht(toSatang(l.salary) + toSatang(l.income)),
+      tax: baht(toSatang(l.tax)),
+      condition: PND1_CONDITION_WITHHELD,
+    }),
   );
-  const records = [header, ...details];
-  return { records, buffer: Buffer.from(records.map((r) => `${r}\r\n`).join(''), 'utf8') };
+  return { records, buffer: encode(pnd1, records) };
 }
 
 export interface BankLine {
@@ -146,27 +126,87 @@ export interface BankLine {
   pay_type: string;
 }
 
+/** The people paid by transfer with something to transfer. */
+const transfers = (lines: BankLine[]) => lines.filter((l) => l.pay_type === 'transfer' && toSatang(l.net) > 0);
+
 /** The salary transfer list: employees paid by transfer, grouped by bank, as CSV (UTF-8 with BOM for Excel). */
 export function bankCsv(lines: BankLine[]): { records: string[]; buffer: Buffer } {
   const q = (v: string) => `"${v.replace(/"/g, '""')}"`;
-  const paid = lines
-    .filter((l) => l.pay_type === 'transfer' && toSatang(l.net) > 0)
-    .sort((a, b) => a.bank.localeCompare(b.bank, 'th') || a.name.localeCompare(b.name, 'th'));
+  const paid = transfers(lines).sort(
+    (a, b) => a.bank.localeCompare(b.bank, 'th') || a.name.localeCompare(b.name, 'th'),
+  );
   const records = ['ธนาคาร,เลขที่บัญชี,ชื่อบัญชี,จำนวนเงิน'];
   for (const bank of [...new Set(paid.map((l) => l.bank))]) {
     const mine = paid.filter((l) => l.bank === bank);
     for (const l of mine)
-      records.push(
-        [q(l.bank || 'ไม่ระบุธนาคาร'), q(`'${l.bank_acc}`), q(l.name), (toSatang(l.net) / 100).toFixed(2)].join(','),
-      );
+      records.push([q(l.bank || 'ไม่ระบุธนาคาร'), q(`'${l.bank_acc}`), q(l.name), baht(toSatang(l.net))].join(','));
     records.push(
       [
         q(`รวม ${bank || 'ไม่ระบุธนาคาร'}`),
         '',
         q(`${mine.length} คน`),
-        (mine.reduce((a, l) => a + toSatang(l.net), 0) / 100).toFixed(2),
+        baht(mine.reduce((a, l) => a + toSatang(l.net), 0)),
       ].join(','),
     );
   }
   return { records, buffer: Buffer.from(`\ufeff${records.join('\r\n')}\r\n`, 'utf8') };
+}
+
+export type BankKey = keyof typeof BANK_FILES;
+export interface BankHead {
+  /** the school's account at the bank, digits */
+  account: string;
+  /** the company ID the bank gave the school (KTB) */
+  company_id: string;
+  company: string;
+  pay_date: string;
+}
+
+/** The bank's own accounts among the transfers, and the people whose account there is not its digits. */
+export function bankSplit(key: BankKey, lines: BankLine[]) {
+  const f = BANK_FILES[key];
+  const mine = transfers(lines).filter((l) => l.bank === f.bank);
+  const digits = (s: string) => s.replace(/[\s-]/g, '');
+  return {
+    mine: mine.map((l) => ({ ...l, bank_acc: digits(l.bank_acc) })),
+    others: transfers(lines).length - mine.length,
+    bad: mine
+      .filter((l) => !new RegExp(`^\\d{${f.accountDigits}}$`).test(digits(l.bank_acc)))
+      .map((l) => `${l.name} (${l.bank_acc || 'ไม่มีเลขบัญชี'})`),
+  };
+}
+
+/** A bank's payroll upload (banks.ts) for the transfers to accounts at that bank. */
+export function bankText(key: BankKey, h: BankHead, lines: BankLine[]): { records: string[]; buffer: Buffer } {
+  const { layout } = BANK_FILES[key];
+  const mine = bankSplit(key, lines).mine;
+  const total = mine.reduce((a, l) => a + toSatang(l.net), 0);
+  const ce = `${h.pay_date.slice(8, 10)}${h.pay_date.slice(5, 7)}${h.pay_date.slice(0, 4)}`;
+  const date = key === 'bbl' ? `${ce.slice(0, 4)}${ce.slice(6)}` : ce;
+  const header = render(layout.records.header, {
+    count: mine.length,
+    total,
+    date,
+    company_id: h.company_id,
+    from_account: h.account,
+    company: h.company,
+  });
+  const details = mine.map((l, i) =>
+    render(layout.records.detail, {
+      seq: i + 2,
+      ref: i + 1,
+      to_account: l.bank_acc,
+      from_account: h.account,
+      date,
+      amount: toSatang(l.net),
+      receiver_name: l.name,
+      sender_name: h.company,
+      name: l.name,
+    }),
+  );
+  const trailer = layout.records.trailer
+    ? [render(layout.records.trailer, { seq: mine.length + 2, from_account: h.account, count: mine.length, total })]
+    : [];
+  const records = [header, ...details, ...trailer];
+  return { records, buffer: encode(layout, records) };
 }

@@ -274,12 +274,15 @@ export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]
   return after!;
 }
 
-/** The branch of an employee whose line is edited on its own (per-user history, edit mode). */
-export async function branchOfUser(conn: Conn, actor: Actor, userId: number) {
+/**
+ * The branch of an employee whose line is edited on its own (per-user history, edit mode). `withLeavers` also
+ * finds a deleted (left) employee: their history and certificates stay readable, only their edits end.
+ */
+export async function branchOfUser(conn: Conn, actor: Actor, userId: number, withLeavers = false) {
   const [u] = await conn
     .select()
     .from(users)
-    .where(and(eq(users.user_id, userId), eq(users.is_delete, false)));
+    .where(and(eq(users.user_id, userId), withLeavers ? undefined : eq(users.is_delete, false)));
   if (!u) throw notFound('ไม่พบพนักงานนี้');
   assertBranch(actor, u.branch_id);
   return u;

@@ -24,6 +24,12 @@ export async function getSettings(db: Db) {
 /** Saves the settings (the logo must be an uploaded logo file), audited with before and after. */
 export async function updateSettings(db: Db, actor: Actor, b: SettingsBody, reqId: string) {
   if (b.tax_id && !/^\d{13}$/.test(b.tax_id)) throw badRequest('เลขประจำตัวผู้เสียภาษี: ต้องเป็นตัวเลข 13 หลัก');
+  // the SSO employer account as written on the SSO's letter (10-1234567-8): kept as its 10 digits
+  if (b.sso_account !== undefined) {
+    b = { ...b, sso_account: b.sso_account.replace(/[\s-]/g, '') };
+    if (b.sso_account && !/^\d{10}$/.test(b.sso_account))
+      throw badRequest('เลขที่บัญชีนายจ้าง (ประกันสังคม): ต้องเป็นตัวเลข 10 หลัก ตามหนังสือของสำนักงานประกันสังคม (เช่น 10-1234567-8)');
+  }
   if (b.logo) {
     const [f] = await db.select({ kind: files.kind }).from(files).where(eq(files.file_id, b.logo));
     if (!f || f.kind !== 'logo') throw badRequest('โลโก้: ไม่พบไฟล์โลโก้นี้ กรุณาอัปโหลดใหม่');

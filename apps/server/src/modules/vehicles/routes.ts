@@ -23,7 +23,7 @@ import {
 } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
-import { vehicleExpenseTable } from '../expenses/service.js';
+import { vehicleExpenseTable } from '../expenses/lists.js';
 import {
   createVehicle,
   deleteVehicle,

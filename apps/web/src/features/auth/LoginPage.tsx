@@ -1,21 +1,92 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, type InputRef } from 'antd';
-import { useRef, useState, type FormEvent } from 'react';
+import {
+  CloseCircleFilled,
+  ExclamationCircleFilled,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  LoadingOutlined,
+  LockOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, login, SESSION_EXPIRED } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { th } from '../../i18n/th';
 
+/** An alert in antd's look (plain markup: the login page loads no antd). */
+function Notice({ type, children }: { type: 'warning' | 'error'; children: ReactNode }) {
+  return (
+    <div className={`ant-alert login-alert is-${type}`} role="alert">
+      {type === 'error' ? <CloseCircleFilled /> : <ExclamationCircleFilled />}
+      <span>{children}</span>
+    </div>
+  );
+}
+
+/** A large input in antd's look, with its prefix icon (and, for a password, the show/hide button). */
+function Field(props: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (v: string) => void;
+  missing?: boolean;
+  missingText: string;
+  password?: boolean;
+  autoComplete: string;
+  autoFocus?: boolean;
+}) {
+  const [shown, setShown] = useState(false);
+  const err = `${props.id}-error`;
+  return (
+    <div className="login-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <span className={`login-input${props.missing ? ' is-error' : ''}`}>
+        <span className="login-input-icon">{props.icon}</span>
+        <input
+          id={props.id}
+          ref={props.inputRef}
+          type={props.password && !shown ? 'password' : 'text'}
+          autoFocus={props.autoFocus}
+          autoComplete={props.autoComplete}
+          autoCapitalize={props.password ? undefined : 'off'}
+          spellCheck={props.password ? undefined : false}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          aria-invalid={props.missing || undefined}
+          aria-describedby={props.missing ? err : undefined}
+        />
+        {props.password && (
+          <span
+            className="login-input-icon is-toggle"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => setShown(!shown)}
+          >
+            {shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+          </span>
+        )}
+      </span>
+      {props.missing && (
+        <div id={err} className="login-error">
+          {props.missingText}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /**
- * The login page. A plain form (antd Input and Button, not antd Form): the first page a browser loads
- * carries no form framework, no menu and no list — the rest of the app loads after login.
+ * The login page. Plain markup in antd's look (styles.css), not antd's components: the first page a browser
+ * loads carries no component library, no menu and no list — the rest of the app loads after login
+ * (test/loginBudget.test.ts holds the weight).
  */
 export function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<{ username?: boolean; password?: boolean }>({});
-  const userRef = useRef<InputRef>(null);
-  const passRef = useRef<InputRef>(null);
+  const userRef = useRef<HTMLInputElement>(null);
+  const passRef = useRef<HTMLInputElement>(null);
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -88,68 +159,47 @@ export function LoginPage() {
           <h2 className="login-title">เข้าสู่ระบบ</h2>
           <p className="login-sub">กรอกชื่อผู้ใช้และรหัสผ่านของคุณ</p>
           {reason && !error && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 16 }}
-              title={reason === SESSION_EXPIRED ? `${th.sessionExpired} (${SESSION_EXPIRED})` : reason}
-            />
+            <Notice type="warning">
+              {reason === SESSION_EXPIRED ? `${th.sessionExpired} (${SESSION_EXPIRED})` : reason}
+            </Notice>
           )}
-          {error && <Alert type="error" showIcon role="alert" style={{ marginBottom: 16 }} title={error} />}
+          {error && <Notice type="error">{error}</Notice>}
           <form onSubmit={(ev) => void onSubmit(ev)} noValidate>
             <fieldset disabled={busy} style={{ border: 0, margin: 0, padding: 0 }}>
-              <div className="login-field">
-                <label htmlFor="login-username">ชื่อผู้ใช้</label>
-                <Input
-                  id="login-username"
-                  ref={userRef}
-                  size="large"
-                  prefix={<UserOutlined />}
-                  autoFocus
-                  autoComplete="username"
-                  autoCapitalize="off"
-                  spellCheck={false}
-                  value={username}
-                  onChange={(e) => {
-                    setUsername(e.target.value);
-                    setMissing((m) => ({ ...m, username: false }));
-                  }}
-                  status={missing.username ? 'error' : undefined}
-                  aria-invalid={missing.username || undefined}
-                  aria-describedby={missing.username ? 'login-username-error' : undefined}
-                />
-                {missing.username && (
-                  <div id="login-username-error" className="login-error">
-                    กรุณากรอกชื่อผู้ใช้
-                  </div>
-                )}
-              </div>
-              <div className="login-field">
-                <label htmlFor="login-password">รหัสผ่าน</label>
-                <Input.Password
-                  id="login-password"
-                  ref={passRef}
-                  size="large"
-                  prefix={<LockOutlined />}
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setMissing((m) => ({ ...m, password: false }));
-                  }}
-                  status={missing.password ? 'error' : undefined}
-                  aria-invalid={missing.password || undefined}
-                  aria-describedby={missing.password ? 'login-password-error' : undefined}
-                />
-                {missing.password && (
-                  <div id="login-password-error" className="login-error">
-                    กรุณากรอกรหัสผ่าน
-                  </div>
-                )}
-              </div>
-              <Button type="primary" htmlType="submit" size="large" block loading={busy} style={{ marginTop: 8 }}>
-                เข้าสู่ระบบ
-              </Button>
+              <Field
+                id="login-username"
+                label="ชื่อผู้ใช้"
+                icon={<UserOutlined />}
+                inputRef={userRef}
+                autoFocus
+                autoComplete="username"
+                value={username}
+                onChange={(v) => {
+                  setUsername(v);
+                  setMissing((m) => ({ ...m, username: false }));
+                }}
+                missing={missing.username}
+                missingText="กรุณากรอกชื่อผู้ใช้"
+              />
+              <Field
+                id="login-password"
+                label="รหัสผ่าน"
+                icon={<LockOutlined />}
+                inputRef={passRef}
+                password
+                autoComplete="current-password"
+                value={password}
+                onChange={(v) => {
+                  setPassword(v);
+                  setMissing((m) => ({ ...m, password: false }));
+                }}
+                missing={missing.password}
+                missingText="กรุณากรอกรหัสผ่าน"
+              />
+              <button type="submit" className={`login-submit${busy ? ' is-loading' : ''}`}>
+                {busy && <LoadingOutlined />}
+                <span>เข้าสู่ระบบ</span>
+              </button>
             </fieldset>
           </form>
         </div>

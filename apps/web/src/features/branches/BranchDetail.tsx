@@ -35,6 +35,7 @@ const BLANK: FormValues = {
   phone_2: '',
   line: '',
   tax_branch_no: '',
+  sso_branch_no: '',
 };
 
 export default function BranchDetail() {
@@ -219,6 +220,16 @@ export default function BranchDetail() {
                   rules={[{ pattern: /^(\d{5})?$/, message: 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก เช่น 00001' }]}
                 >
                   <Input maxLength={5} inputMode="numeric" placeholder="00001" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={6}>
+                <Form.Item
+                  name="sso_branch_no"
+                  label={label('sso_branch_no')}
+                  tooltip="เลขที่สาขา 6 หลักที่สำนักงานประกันสังคมออกให้ ใช้ในแฟ้ม สปส.1-10 สำนักงานใหญ่ใช้ 000000"
+                  rules={[{ pattern: /^(\d{6})?$/, message: 'เลขที่สาขา (ประกันสังคม) ต้องเป็นตัวเลข 6 หลัก เช่น 000001' }]}
+                >
+                  <Input maxLength={6} inputMode="numeric" placeholder="000000" />
                 </Form.Item>
               </Col>
               <Col xs={24} md={6}>
