@@ -66,6 +66,8 @@ export const fieldLabels: Record<string, string> = {
   tax_branch_no: 'เลขที่สาขา (ภาษี)',
   sso_branch_no: 'เลขที่สาขา (ประกันสังคม)',
   sso_account: 'เลขที่บัญชีนายจ้าง (ประกันสังคม)',
+  account: 'เลขที่บัญชีของโรงเรียนที่ธนาคาร',
+  company_id: 'รหัสบริษัทที่ธนาคารให้ไว้',
   detail: 'รายละเอียด',
   price: 'ราคา',
   type: 'ประเภท',
