@@ -60,7 +60,10 @@ describe('money after registration', () => {
       .getByRole('row', { name: new RegExp(paymentCode) })
       .getByText('อนุมัติ', { exact: true })
       .click();
+    // wait for the server's answer to the approval itself, so a lost click or a slow answer fails by name
+    const approved = mgr.waitForResponse((r) => r.url().includes('/api/request/approve'), { timeout: 90_000 });
     await mgr.locator('.ant-modal').getByRole('button', { name: 'อนุมัติ', exact: true }).click();
+    expect((await approved).status()).toBe(200);
     await expect.poll(async () => banner(mgr)).toContain('อนุมัติคำขอเรียบร้อยแล้ว');
     await e.shot(mgr, 'requests-approved');
     await mgr.goto(`${e.baseUrl}/applications/${appId}`);
