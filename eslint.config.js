@@ -16,7 +16,6 @@ const MAX_LINES_PENDING_SPLITS = [
   'apps/web/src/features/applications/NewApplication.tsx',
   'apps/web/src/features/exams/ExamCalendar.tsx',
   'apps/web/src/features/employees/EmployeeDetail.tsx',
-  'apps/web/src/features/vehicles/VehicleDetail.tsx',
 ];
 
 export default tseslint.config(

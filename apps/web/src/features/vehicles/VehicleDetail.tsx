@@ -42,37 +42,7 @@ import { ExpenseFormModal } from '../expenses/ExpenseFormModal';
 import { DueTag } from './DueTag';
 import { vehicleKeys, useVehicle, useVehicleOptions } from './queries';
 import { expenseColumns } from './VehicleExpenses';
-
-const FIELDS = [
-  'branch_id',
-  'no',
-  'province',
-  'type',
-  'status',
-  'is_exam',
-  'brand',
-  'model',
-  'color',
-  'purchase_date',
-  'registration_date',
-  'insurance_company',
-  'insurance_type',
-  'note',
-  'noti_tax',
-  'noti_compulsory',
-  'noti_insurance',
-  'noti_check',
-] as const;
-type Values = Record<(typeof FIELDS)[number], unknown>;
-
-/** the 77 provinces, from the address data (a chunk of its own, loaded when the form needs it) */
-function useProvinces() {
-  const [list, setList] = useState<{ value: string; label: string }[]>([]);
-  useEffect(() => {
-    void import('@khabkhi/thai/address').then((m) => setList(m.listProvinces().map((p) => ({ value: p, label: p }))));
-  }, []);
-  return list;
-}
+import { FIELDS, useProvinces, type Values } from './vehicleForm';
 
 export default function VehicleDetailPage() {
   const { id } = useParams();
