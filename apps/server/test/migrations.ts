@@ -55,7 +55,8 @@ export async function databaseBefore(tagSuffix: string): Promise<MigrationDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite();
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const client = new PGlite({ extensions: { btree_gist } });
   await migrate(drizzle(client), { migrationsFolder: before });
   return {
     exec: async (sql) => {

@@ -17,3 +17,4 @@ export * from './employees.js';
 export * from './customers.js';
 export * from './audit.js';
 export * from './exams.js';
+export * from './lessons.js';

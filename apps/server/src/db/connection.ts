@@ -99,11 +99,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return database;
   }
   const { PGlite } = await import('@electric-sql/pglite');
+  // btree_gist: the lessons' exclusion constraints (an integer "=" beside a time range "&&" in one GiST index)
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, {
+  const client = new PGlite({
+    ...(opts.dataDir ? { dataDir: path.join(opts.dataDir, 'pglite') } : {}),
     parsers: { 20: (v: string) => Number(v) },
+    extensions: { btree_gist },
   });
   await client.waitReady;
   const db = drizzle(client, { schema, logger: opts.logger }) as unknown as Db;

@@ -19,6 +19,7 @@ export type Subject =
   | 'Payment'
   | 'Request'
   | 'Exam'
+  | 'Lesson'
   | 'Vehicle'
   | 'Accounting'
   | 'Payroll';
@@ -71,6 +72,7 @@ export const seedRoles: RoleSeed[] = [
         'Payment',
         'Request',
         'Exam',
+        'Lesson',
         'Vehicle',
         'User',
         'Accounting',
@@ -99,10 +101,11 @@ export const seedRoles: RoleSeed[] = [
         'Payment',
         'Request',
         'Exam',
+        'Lesson',
         'Vehicle',
       ),
-      ...act('create', 'Application', 'Customer', 'Payment', 'Request'),
-      ...act('update', 'Application', 'Customer', 'Exam'),
+      ...act('create', 'Application', 'Customer', 'Payment', 'Request', 'Lesson'),
+      ...act('update', 'Application', 'Customer', 'Exam', 'Lesson'),
     ],
   },
   {
@@ -112,8 +115,8 @@ export const seedRoles: RoleSeed[] = [
     child_branches: false,
     sort: 4,
     abilities: [
-      ...act('read', 'Branch', 'Course', 'Evaluate', 'Application', 'Customer', 'Exam', 'Vehicle'),
-      ...act('update', 'Exam'),
+      ...act('read', 'Branch', 'Course', 'Evaluate', 'Application', 'Customer', 'Exam', 'Lesson', 'Vehicle'),
+      ...act('update', 'Exam', 'Lesson'),
     ],
   },
   {

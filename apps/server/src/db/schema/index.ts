@@ -8,3 +8,4 @@ export * from './evaluations.js';
 export * from './payroll.js';
 export * from './exams.js';
 export * from './certificates.js';
+export * from './lessons.js';
