@@ -12,6 +12,7 @@ import { seedDemoEvaluations } from './seed-demo-evaluations.js';
 import { seedDemoVehicles } from './seed-demo-vehicles.js';
 import { seedPayroll } from './seed-demo-payroll.js';
 import { seedDemoExams } from './seed-demo-exams.js';
+import { seedDemoLessons } from './seed-demo-lessons.js';
 
 /** The JWT/link-signing secret: from config, or generated once and kept in the database (shared by every server copy). */
 export async function ensureSecret(db: Db, given?: string): Promise<Uint8Array> {
@@ -125,6 +126,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   if (result.demo && opts.demoMoney !== false) await seedDemoEvaluations(db);
   await seedPayroll(db, { demo: result.demo && opts.demoMoney !== false });
   if (result.demo && opts.demoMoney !== false) await seedDemoExams(db);
+  if (result.demo && opts.demoMoney !== false) await seedDemoLessons(db);
   return result;
 }
 
