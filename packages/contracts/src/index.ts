@@ -18,3 +18,4 @@ export * from './customers.js';
 export * from './audit.js';
 export * from './exams.js';
 export * from './lessons.js';
+export * from './lesson-reports.js';
