@@ -300,7 +300,7 @@ describe('a manager’s override', () => {
     const plain = await renewTax('wanida', v, addDays(due, 365));
     expect(plain.status).toBe(400);
     expect(plain.body.message).toContain('ให้ต่อ พ.ร.บ. และบันทึกค่า พ.ร.บ. ก่อน');
-    expect(plain.body.message).toContain('ให้ผู้จัดการบันทึกพร้อมระบุเหตุผล');
+    expect(plain.body.message).toContain('ให้ผู้จัดการเป็นผู้บันทึกพร้อมระบุเหตุผล');
     expect(detailsOf(plain.body)).toBeUndefined();
     const over = await renewTax('wanida', v, addDays(due, 365), { rule_override_reason: 'ผู้จัดการสั่งให้ต่อไว้ก่อน' });
     expect(over.status).toBe(403);

@@ -58,7 +58,7 @@ export const checkTaxRenewal: RenewalCheck = async (tx, actor, v, renewal, reqId
   const manager = canDo(actor, 'approve', 'Request');
   const rules = problems.join(' และ ');
   if (!renewal.override) {
-    if (!manager) throw badRequest(`การต่ออายุ: ${rules} (หากจำเป็นต้องบันทึกก่อน ให้ผู้จัดการบันทึกพร้อมระบุเหตุผล)`);
+    if (!manager) throw badRequest(`การต่ออายุ: ${rules} (หากจำเป็นต้องบันทึกทั้งที่ไม่เป็นไปตามกฎ ให้ผู้จัดการเป็นผู้บันทึกพร้อมระบุเหตุผล)`);
     throw badRequest(`การต่ออายุ: ${rules}`, [
       {
         field: 'rule_override_reason',
