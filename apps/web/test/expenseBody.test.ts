@@ -56,4 +56,12 @@ describe('the expense dialog’s request', () => {
       renew_until: '2027-12-04',
     });
   });
+  it('a manager’s reason to go past the renewal rules goes with a renewal only, trimmed; an empty one is not sent', () => {
+    const renewal = { ...base, renew_kind: 'tax', renew_until: '2027-12-04' };
+    expect(expenseBody({ ...renewal, rule_override_reason: '  ย้ายรถไปสาขาอื่น ' }, 3).rule_override_reason).toBe(
+      'ย้ายรถไปสาขาอื่น',
+    );
+    expect(expenseBody({ ...renewal, rule_override_reason: '  ' }, 3)).not.toHaveProperty('rule_override_reason');
+    expect(expenseBody({ ...base, rule_override_reason: 'x' }, 3)).not.toHaveProperty('rule_override_reason');
+  });
 });

@@ -32,7 +32,16 @@ const expenseFields = {
   files: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10, uniqueItems: true })),
 };
 
-export const ExpenseCreateBody = Type.Object(expenseFields, { additionalProperties: false });
+/**
+ * A manager's reason to record a tax renewal the fleet's renewal rules refuse (too early, the พ.ร.บ. lapsed, the ตรอ.
+ * missing): kept in the audit log. Refused from anyone who does not approve requests; ignored when no rule is broken.
+ */
+const RuleOverrideReason = Type.Optional(Text(500));
+
+export const ExpenseCreateBody = Type.Object(
+  { ...expenseFields, rule_override_reason: RuleOverrideReason },
+  { additionalProperties: false },
+);
 export type ExpenseCreateBody = Static<typeof ExpenseCreateBody>;
 export const ExpenseUpdateBody = Type.Object(
   {
@@ -40,6 +49,7 @@ export const ExpenseUpdateBody = Type.Object(
     ...(Object.fromEntries(Object.entries(expenseFields).map(([k, v]) => [k, Type.Optional(v)])) as {
       [K in keyof typeof expenseFields]: ReturnType<typeof Type.Optional<(typeof expenseFields)[K]>>;
     }),
+    rule_override_reason: RuleOverrideReason,
   },
   { additionalProperties: false },
 );

@@ -22,6 +22,7 @@ export const vehicleLabels: Record<string, string> = {
   renew_kind: 'การต่ออายุ',
   renew_until: 'ต่ออายุถึง',
   files: 'ไฟล์แนบ',
+  rule_override_reason: 'เหตุผลที่ยืนยันบันทึก',
   effective_from: 'มีผลตั้งแต่',
   remind_days: 'แจ้งเตือนล่วงหน้า (วัน)',
   tax_late_rate: 'เงินเพิ่มภาษีล่าช้า (% ต่อเดือน)',

@@ -56,6 +56,7 @@ export const ACTION_NAMES: Record<string, string> = {
   print: 'พิมพ์',
   renew: 'ต่ออายุ',
   'renew-undo': 'ยกเลิกการต่ออายุ',
+  'renew-override': 'ต่ออายุนอกกฎโดยผู้จัดการ',
   result: 'บันทึกผลสอบ',
   submit: 'ส่งตรวจ',
 };

@@ -2,3 +2,4 @@
 export { default as routes } from './routes.js';
 export { vehicleExpenseTable } from './lists.js';
 export { averageKmPerLiter, fuelFills } from './fuel.js';
+export { onRenewal, type Renewal, type RenewalCheck } from './hooks.js';

@@ -67,7 +67,7 @@ async function loadItem(conn: Conn, id: number) {
 }
 
 type Row = typeof expenses.$inferSelect;
-export type Input = Omit<ExpenseCreateBody, 'files'> & { branch_id: number };
+export type Input = Omit<ExpenseCreateBody, 'files' | 'rule_override_reason'> & { branch_id: number };
 
 /** Check and lock what an expense touches; throws a Thai 4xx. Returns the locked vehicle (if any). */
 export async function checkExpense(tx: Tx, actor: Actor, e: Input, own: number | null) {

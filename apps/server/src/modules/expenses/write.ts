@@ -1,14 +1,37 @@
 import { and, eq } from 'drizzle-orm';
 import { type ExpenseCreateBody, type ExpenseUpdateBody } from '@khabkhi/contracts';
-import type { Conn, Db } from '../../db/connection.js';
+import type { Conn, Db, Tx } from '../../db/connection.js';
 import { expenses } from '../../db/schema/fleet.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { checkRenewal } from './hooks.js';
 import { assertCashDayOpen, Input, checkExpense, applyEffects, undoEffects, attachFiles } from './rules.js';
 
+type Row = typeof expenses.$inferSelect;
+
+/** The checks of the modules above (the fleet's renewal rules) on a renewal about to roll its vehicle's date. */
+async function checkRenewalOf(
+  tx: Tx,
+  actor: Actor,
+  row: Row,
+  vehicle: Parameters<typeof checkRenewal>[2] | null,
+  override: string | undefined,
+  reqId: string,
+) {
+  if (!vehicle || !row.renew_kind || !row.renew_until) return;
+  const renewal = {
+    expenses_id: row.expenses_id,
+    kind: row.renew_kind,
+    date: row.date,
+    until: row.renew_until,
+    override: override?.trim() || null,
+  };
+  await checkRenewal(tx, actor, vehicle, renewal, reqId);
+}
+
 export async function createExpense(db: Db, actor: Actor, body: ExpenseCreateBody, reqId: string) {
-  const { files: fileIds, ...rest } = body;
+  const { files: fileIds, rule_override_reason: override, ...rest } = body;
   const e: Input = { ...rest, branch_id: body.branch_id ?? actor.branchId };
   return db.transaction(async (tx) => {
     const { vehicle } = await checkExpense(tx, actor, e, null);
@@ -26,6 +49,8 @@ export async function createExpense(db: Db, actor: Actor, body: ExpenseCreateBod
         created_by: actor.userId,
       })
       .returning();
+    // a refused renewal throws: the insert above goes back with the transaction
+    await checkRenewalOf(tx, actor, row!, vehicle, override, reqId);
     const prev = await applyEffects(tx, actor, row!, vehicle, reqId);
     const [saved] =
       prev === null
@@ -69,7 +94,7 @@ export async function loadExpense(tx: Conn, actor: Actor, id: number, lock: bool
 }
 
 export async function updateExpense(db: Db, actor: Actor, body: ExpenseUpdateBody, reqId: string) {
-  const { expenses_id: id, files: fileIds, ...changes } = body;
+  const { expenses_id: id, files: fileIds, rule_override_reason: override, ...changes } = body;
   return db.transaction(async (tx) => {
     const before = await loadExpense(tx, actor, id, true);
     if (before.pay_type === 'cash') await assertCashDayOpen(tx, before.branch_id, before.date);
@@ -97,6 +122,10 @@ export async function updateExpense(db: Db, actor: Actor, body: ExpenseUpdateBod
       })
       .where(eq(expenses.expenses_id, id))
       .returning();
+    // a renewal made anew (a tax renewal, another vehicle or another day paid) passes the rules again
+    const renewedAfresh =
+      row!.renew_kind !== before.renew_kind || row!.vehicle_id !== before.vehicle_id || row!.date !== before.date;
+    if (renewedAfresh) await checkRenewalOf(tx, actor, row!, vehicle, override, reqId);
     const prev = await applyEffects(tx, actor, row!, vehicle, reqId);
     const [after] = await tx.update(expenses).set({ renew_prev: prev }).where(eq(expenses.expenses_id, id)).returning();
     await attachFiles(tx, actor, id, merged.branch_id, fileIds);

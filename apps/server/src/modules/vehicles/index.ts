@@ -1,2 +1,8 @@
 /** The vehicles module's public entry (no other module imports it). Kept small: its owners add to it. */
+import { onRenewal } from '../expenses/index.js';
+import { checkTaxRenewal } from './renewal.js';
+
 export { default as routes } from './routes.js';
+
+// a tax renewal recorded as an expense passes the fleet's dated rules, in the expense's transaction
+onRenewal(checkTaxRenewal);

@@ -43,6 +43,7 @@ const MORE: Record<string, string> = {
   cash: 'เงินสด',
   transfer: 'เงินโอน',
   reason: 'เหตุผล',
+  broken_rules: 'กฎที่ยกเว้น',
 };
 const SKIP = new Set(['createdAt', 'updatedAt', 'created_at', 'updated_at', 'password_hash', 'created_by', 'id']);
 /** internal numbers (record ids) mean nothing to staff: the row's heading names who and what */

@@ -1,7 +1,9 @@
 /**
  * The expense form as a dialog, reusable: the vehicle screens open it for a vehicle (fuel with its mileage, a repair,
  * a renewal that moves the vehicle's due date), the accounting screen for any expense. The server decides every rule
- * (odometer, closed day, money > 0, renewal date) and its Thai message is shown in the dialog.
+ * (odometer, closed day, money > 0, renewal date, the fleet's renewal rules) and its Thai message is shown in the
+ * dialog. A renewal the fleet's rules refuse (a tax too early, the พ.ร.บ. lapsed, the ตรอ. missing) may be recorded all
+ * the same by a manager: the refusal then asks for the reason, and the dialog sends it again with it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
@@ -14,7 +16,7 @@ import { tableKeys } from '../../api/queryKeys';
 import { useSession } from '../../api/useSession';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { applyServerError } from '../../components/formErrors';
+import { applyServerError, detailsOf } from '../../components/formErrors';
 import { label } from '../../i18n/th';
 import { Attachments } from './Attachments';
 import { expenseBody, type ExpenseFormValues } from './expenseBody';
@@ -53,10 +55,12 @@ export function ExpenseFormModal({
   expense,
 }: ExpenseFormModalProps) {
   const [form] = Form.useForm<Values>();
-  const { user } = useSession();
+  const { user, can } = useSession();
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  /** the server's refusal of a renewal a manager may record all the same: the reason field is shown */
+  const [overrideAsked, setOverrideAsked] = useState<string | null>(null);
   const branches = useQuery({
     queryKey: ['branch-options'],
     queryFn: () => api.get<{ branch_id: number; name: string }[]>('/branch/list'),
@@ -68,6 +72,7 @@ export function ExpenseFormModal({
   const chosenVehicle = Form.useWatch('vehicle_id', form);
   const renewKind = Form.useWatch('renew_kind', form);
   const fullTank = Form.useWatch('is_full_tank', form);
+  const paidOn = Form.useWatch('date', form);
   const cats = useExpenseCategories(open ? branchId : null);
   const vehicles = useExpenseVehicles(open && !vehicleId ? branchId : null);
   const employees = useExpenseEmployees(open ? branchId : null);
@@ -78,6 +83,7 @@ export function ExpenseFormModal({
   useEffect(() => {
     if (!open) return;
     setError(null);
+    setOverrideAsked(null);
     form.resetFields();
     if (expense) {
       form.setFieldsValue({
@@ -108,6 +114,9 @@ export function ExpenseFormModal({
     }
   }, [open, expense, vehicleId, vehicleBranchId, user?.branch_id, form]);
 
+  // another renewal (item, vehicle, kind or day paid) is judged afresh: the reason asked for the refused one goes
+  useEffect(() => setOverrideAsked(null), [itemId, chosenVehicle, renewKind, paidOn]);
+
   // a renewal item suggests its kind (the user may change it)
   useEffect(() => {
     if (!open || expense || !item) return;
@@ -134,7 +143,10 @@ export function ExpenseFormModal({
     onError: (e) => {
       const msg = errorMessage(e);
       setError(msg);
-      applyServerError(form, msg);
+      const ask = detailsOf(e).find((d) => d.field === 'rule_override_reason');
+      if (ask && can('approve', 'Request')) {
+        setOverrideAsked(ask.message.replace(/^[^:：]*[:：]\s*/, ''));
+      } else applyServerError(form, msg);
     },
   });
 
@@ -145,7 +157,7 @@ export function ExpenseFormModal({
       onCancel={onClose}
       title={expense ? 'แก้ไขค่าใช้จ่าย' : vehicleId ? 'บันทึกค่าใช้จ่ายของรถ' : 'บันทึกค่าใช้จ่าย'}
       width={760}
-      okText="บันทึก"
+      okText={overrideAsked ? 'ยืนยันบันทึก' : 'บันทึก'}
       cancelText="ยกเลิก"
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
@@ -318,6 +330,25 @@ export function ExpenseFormModal({
                 </Col>
               )}
             </>
+          )}
+          {overrideAsked && (
+            <Col xs={24}>
+              <Form.Item
+                name="rule_override_reason"
+                label={label('rule_override_reason')}
+                preserve={false}
+                extra={overrideAsked}
+                rules={[{ required: true, whitespace: true, message: 'กรุณาระบุเหตุผลที่ยืนยันบันทึก' }]}
+              >
+                <Input.TextArea
+                  rows={2}
+                  maxLength={500}
+                  autoFocus
+                  placeholder="เช่น รถจะย้ายไปใช้ที่สาขาอื่นช่วงครบกำหนด จึงต่อภาษีไว้ก่อน"
+                  data-testid="expense-override-reason"
+                />
+              </Form.Item>
+            </Col>
           )}
           <Col xs={24}>
             <Form.Item name="detail" label={label('detail')}>

@@ -16,12 +16,14 @@ export interface ExpenseFormValues {
   renew_until?: string | null;
   detail?: string;
   files?: { file_id: string; file_type: string }[];
+  /** a manager's reason to record a renewal the fleet's rules refuse (asked for after the server's refusal) */
+  rule_override_reason?: string;
 }
 
 /**
  * The request of the dialog: the vehicle's fields (mileage, litres, full tank, renewal) only with a vehicle — hidden
  * fields of an expense without one are not sent —, the new due date only with a renewal kind, litres as a decimal
- * string, the bills as their ids in order.
+ * string, the bills as their ids in order; a manager's reason to go past the renewal rules only with a renewal.
  */
 export function expenseBody(v: ExpenseFormValues, vehicleId?: number): ExpenseCreateBody {
   const vehicle = vehicleId ?? v.vehicle_id ?? null;
@@ -41,5 +43,8 @@ export function expenseBody(v: ExpenseFormValues, vehicleId?: number): ExpenseCr
     renew_kind: has && v.renew_kind ? (v.renew_kind as never) : null,
     renew_until: has && v.renew_kind ? (v.renew_until ?? null) : null,
     files: (v.files ?? []).map((f) => f.file_id),
+    ...(has && v.renew_kind && v.rule_override_reason?.trim()
+      ? { rule_override_reason: v.rule_override_reason.trim() }
+      : {}),
   };
 }
