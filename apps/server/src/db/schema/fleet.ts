@@ -132,6 +132,10 @@ export const expenses = pgTable(
     ),
     index('expenses_branch_date').on(t.branch_id, t.date),
     index('expenses_vehicle').on(t.vehicle_id, t.date),
+    // accounting/expensestable: a page of the live expenses newest first, read from the top of the index
+    index('expenses_page_order')
+      .on(t.date.desc(), t.createdAt.desc(), t.expenses_id.desc())
+      .where(sql`not ${t.is_delete}`),
     // vehicle/expenses/gettable: a page newest first and the filtered count and total over the live vehicle expenses
     // only (a third of all expenses). The migration adds INCLUDE (branch_id, list_expenses_id, vehicle_id, value), which
     // drizzle cannot declare, so the count and total of a period are an index-only scan.
