@@ -167,12 +167,12 @@ export async function reportHtml(conn: Conn, r: LessonMonthReport) {
   ${r.types.map((t) => `<tr><td>${esc(t.course_type)}</td><td class="num">${t.students}</td><td class="num">${h(t.theory_minutes)}</td><td class="num">${h(t.practice_minutes)}</td></tr>`).join('') || none(4)}
   <tr><th>รวม</th><th class="num">${r.totals.students}</th><th class="num">${h(r.totals.theory_minutes)}</th><th class="num">${h(r.totals.practice_minutes)}</th></tr></table>
   <h2>ผู้เข้ารับการอบรม</h2>
-  <table><tr><th class="c">ลำดับ</th><th>ชื่อ-นามสกุล</th><th>เลขประจำตัวประชาชน</th><th>หลักสูตร</th><th class="num">ทฤษฎี เดือนนี้/สะสม/หลักสูตร</th><th class="num">ปฏิบัติ เดือนนี้/สะสม/หลักสูตร</th></tr>
+  <table><tr><th class="c" style="width:6%">ลำดับ</th><th style="width:25%">ชื่อ-นามสกุล</th><th style="width:17%">เลขประจำตัวประชาชน</th><th style="width:22%">หลักสูตร</th><th class="num" style="width:15%">ทฤษฎี (ชม.)<br><small>เดือนนี้ / สะสม / หลักสูตร</small></th><th class="num" style="width:15%">ปฏิบัติ (ชม.)<br><small>เดือนนี้ / สะสม / หลักสูตร</small></th></tr>
   ${
     r.students
       .map(
         (s, i) =>
-          `<tr><td class="c">${i + 1}</td><td>${esc(s.customer_name)}<br><small>${esc(s.application_code)}</small></td><td>${esc(/^\d{13}$/.test(s.idcard) ? formatNationalId(s.idcard) : s.idcard)}</td><td>${esc(s.course_name)}<br><small>${esc(s.course_type)}</small></td><td class="num">${h(s.theory_minutes)} / ${h(s.theory_total)} / ${h(s.theory_required)}</td><td class="num">${h(s.practice_minutes)} / ${h(s.practice_total)} / ${h(s.practice_required)}</td></tr>`,
+          `<tr><td class="c">${i + 1}</td><td>${esc(s.customer_name)}<br><small>${esc(s.application_code)}</small></td><td class="nw">${esc(/^\d{13}$/.test(s.idcard) ? formatNationalId(s.idcard) : s.idcard)}</td><td>${esc(s.course_name)}<br><small>${esc(s.course_type)}</small></td><td class="num">${h(s.theory_minutes)} / ${h(s.theory_total)} / ${h(s.theory_required)}</td><td class="num">${h(s.practice_minutes)} / ${h(s.practice_total)} / ${h(s.practice_required)}</td></tr>`,
       )
       .join('') || none(6)
   }</table>
