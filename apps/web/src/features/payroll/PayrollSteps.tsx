@@ -38,7 +38,7 @@ export function PayrollSteps({ p }: { p: PayrollRow }) {
                   label: 'ส่งกลับแก้ไข',
                   children: (
                     <span data-testid="sent-back">
-                      {p.sent_back.by} · {p.sent_back.reason}
+                      {by(p.sent_back)} · เหตุผล: {p.sent_back.reason}
                     </span>
                   ),
                 },
