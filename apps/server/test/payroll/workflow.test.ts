@@ -344,6 +344,31 @@ describe("a month's request on the requests screen", () => {
   });
 });
 
+describe('a month submitted before the workflow ran on approvals', () => {
+  it('has no request yet: confirming files it for the submitter and decides it; the submitter still may not', async () => {
+    const id = await draft('2026-01');
+    expect((await wanida.post('/api/payroll/submit', { payroll_id: id })).status).toBe(200);
+    // as migration 0037 finds such a month: submitted, no request
+    await t.db.execute(sql`delete from approval_requests where subject_id = ${id} and kind like 'payroll_%'`);
+    const own = await wanida.post('/api/payroll/confirm', { payroll_id: id });
+    expect(own.status).toBe(409);
+    expect(own.body.message).toContain('ผู้ส่งตรวจยืนยันเงินเดือนที่ตนเองส่งไม่ได้');
+    expect((await anan.post('/api/payroll/confirm', { payroll_id: id })).status).toBe(200);
+    const reqs = rowsOf<{ kind: string; decision: string; requested_by: number; decided_by: number | null }>(
+      await t.db.execute(
+        sql`select kind, decision, requested_by, decided_by from approval_requests where subject_id = ${id} and kind like 'payroll_%' order by request_id`,
+      ),
+    );
+    const wanidaId = rowsOf<{ user_id: number }>(
+      await t.db.execute(sql`select user_id from users where username = 'wanida'`),
+    )[0]!.user_id;
+    expect(reqs.map((r) => [r.kind, r.decision, r.requested_by])).toEqual([
+      ['payroll_confirm', 'approved', wanidaId],
+      ['payroll_approve', 'pending', wanidaId],
+    ]);
+  });
+});
+
 describe('a reopened month', () => {
   it('marks its earlier payslips superseded on every list until the new approval issues version 2', async () => {
     const id = await draft('2026-05');
