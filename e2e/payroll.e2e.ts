@@ -1,6 +1,8 @@
 /**
  * Payroll in the browser: a branch-month from draft to approval by three different people (HR submits,
- * the branch manager confirms, the owner approves), the sheet locked, a payslip opened and read.
+ * the branch manager sends it back with a reason and HR submits again, the manager confirms, the owner
+ * approves), the sheet locked, the month's step history, a payslip opened and read, and the workflow's
+ * roles as a setting of the school.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,6 +70,28 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
     }
   });
 
+  it('the branch manager sends it back with a reason; HR reads the reason and submits again', async () => {
+    const p = await as('anan');
+    await p.getByRole('button', { name: /ส่งกลับแก้ไข/ }).click();
+    const dialog = p.locator('.ant-modal', { hasText: 'ส่งเงินเดือนกลับแก้ไข' });
+    await dialog.waitFor();
+    const ok = dialog.getByRole('button', { name: 'ส่งกลับแก้ไข' });
+    // no reason, no sending back
+    expect(await ok.isDisabled()).toBe(true);
+    await dialog.getByLabel('เหตุผล').fill('ชั่วโมงล่วงเวลาของครูกิตติพงษ์ไม่ตรงกับใบลงเวลา');
+    await e.shot(p, 'payroll-send-back-dialog');
+    await ok.click();
+    await expect.poll(() => alertText(p, /ส่งเงินเดือนเดือน/)).toContain('กลับเป็นฉบับร่าง');
+    await expect.poll(() => p.getByTestId('payroll-state').innerText()).toContain('ฉบับร่าง');
+
+    const hr = await as('wanida');
+    await expect.poll(() => hr.getByTestId('sent-back').innerText()).toContain('ไม่ตรงกับใบลงเวลา');
+    await e.shot(hr, 'payroll-sheet-sent-back');
+    await hr.getByRole('button', { name: /ส่งตรวจ/ }).click();
+    await hr.locator('.ant-popconfirm').getByRole('button', { name: 'ส่งตรวจ' }).click();
+    await expect.poll(() => hr.getByTestId('payroll-state').innerText()).toContain('ส่งตรวจแล้ว');
+  });
+
   it('the branch manager confirms', async () => {
     const p = await as('anan');
     await p.getByRole('button', { name: /ยืนยัน \(ผู้จัดการสาขา\)/ }).click();
@@ -84,6 +108,15 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
     await p.getByText('เงินเดือนรอบนี้อนุมัติแล้วและถูกล็อก').waitFor();
     await expect.poll(() => p.getByLabel(`ค่าล่วงเวลา ${KITTI}`).count()).toBe(0);
     await e.shot(p, 'payroll-sheet-approved');
+    // the month's steps, the send-back and its reason among them
+    await p.getByText(/ประวัติขั้นตอน \(\d+\)/).click();
+    const steps = p.getByTestId('payroll-history');
+    await steps.waitFor();
+    await expect
+      .poll(async () => (await steps.locator('.ant-timeline-item').allInnerTexts()).map((t) => t.split(' · ')[0]))
+      .toEqual(['ส่งตรวจ', 'ส่งกลับแก้ไข', 'ส่งตรวจ', 'ยืนยัน', 'อนุมัติ']);
+    expect(await steps.innerText()).toContain('เหตุผล: ชั่วโมงล่วงเวลาของครูกิตติพงษ์ไม่ตรงกับใบลงเวลา');
+    await e.shot(p, 'payroll-steps-history');
 
     await p.goto(`${e.baseUrl}/payroll/history/${kitti}?month=${month}`);
     await p.getByTestId('history-net').waitFor();
@@ -121,6 +154,36 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
       await p.getByText(wait).first().waitFor();
       await e.shot(p, name);
     }
+  });
+
+  it('the owner sets who confirms on the payroll list: the branch manager then has no confirm button', async () => {
+    const p = await e.page();
+    await login(e, p, 'admin');
+    await p.goto(`${e.baseUrl}/payroll`);
+    const card = p.getByTestId('workflow-settings');
+    await card.waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await e.shot(p, 'payroll-workflow-settings');
+    await card.getByRole('combobox', { name: 'ผู้ยืนยัน' }).click();
+    await p.locator('.ant-select-dropdown .ant-select-item-option', { hasText: 'เจ้าของ/ผู้ดูแลระบบ' }).click();
+    await p.keyboard.press('Escape');
+    await card.getByRole('button', { name: /บันทึก/ }).click();
+    await expect.poll(() => alertText(p, /บันทึกผู้ส่งตรวจ/)).toContain('เรียบร้อยแล้ว');
+    // a month of another branch waits on a confirmer: only the owner may now confirm it
+    const rows = await e.app.db.execute(
+      "select b.branch_id, p.month from payrolls p join branches b on b.branch_id = p.branch_id where p.status = 'submitted' limit 1" as never,
+    );
+    const sub = (((rows as unknown as { rows?: unknown[] }).rows ?? rows) as { branch_id: number; month: string }[])[0];
+    expect(sub, 'the demo school has a submitted month this month').toBeDefined();
+    {
+      const mgr = await e.page();
+      await login(e, mgr, 'somchai');
+      await mgr.goto(`${e.baseUrl}/payroll/sheet?branch=${sub!.branch_id}&month=${sub!.month}`);
+      await expect.poll(() => mgr.getByTestId('payroll-state').innerText()).toContain('ส่งตรวจแล้ว');
+      expect(await mgr.getByRole('button', { name: /ยืนยัน \(ผู้จัดการสาขา\)/ }).count()).toBe(0);
+    }
+    // back to the default for the tests after this one
+    await e.app.db.execute("update payroll_workflow set confirm_roles = '{}'" as never);
   });
 
   it('history edit mode: HR changes one employee’s overtime of a draft month and the server recomputes', async () => {

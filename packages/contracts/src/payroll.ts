@@ -49,6 +49,8 @@ export const PayrollRow = Type.Object({
   confirmed: Type.Object(Step),
   approved: Type.Object(Step),
   reopened: Type.Object({ ...Step, reason: Type.String() }),
+  /** the latest send-back of this version (by a confirmer or an approver, with its reason) */
+  sent_back: Type.Object({ ...Step, reason: Type.String() }),
 });
 export type PayrollRow = Static<typeof PayrollRow>;
 export const PayrollFilter = Type.Object({
@@ -177,6 +179,39 @@ export const PayrollReopenBody = Type.Object(
   { payroll_id: Id(), reason: Type.String({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
+/** A submitted or confirmed month back to draft, with the reason the maker reads. */
+export const PayrollSendBackBody = PayrollReopenBody;
+
+/** One step of a month's workflow as its history shows it (every version). */
+export const PayrollHistoryStep = Type.Object({
+  /** submit | confirm | approve | send_back | reopen */
+  step: Type.String(),
+  step_name: Type.String(),
+  by: Nullable(Type.String()),
+  at: Type.String(),
+  reason: Type.String(),
+  version: Type.Integer(),
+  /** decided by its own maker, as the school's setting allows a one-owner school */
+  self: Type.Boolean(),
+});
+export type PayrollHistoryStep = Static<typeof PayrollHistoryStep>;
+
+/** Who submits, confirms and approves a payroll month (role slugs; empty: every role with the ability). */
+export const PayrollWorkflowBody = Type.Object(
+  {
+    submit_roles: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20 }),
+    confirm_roles: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 20 }),
+    approve_roles: Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { minItems: 1, maxItems: 20 }),
+    owner_self_approve: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type PayrollWorkflowBody = Static<typeof PayrollWorkflowBody>;
+export const PayrollWorkflow = Type.Object({
+  ...PayrollWorkflowBody.properties,
+  roles: Type.Array(Option),
+});
+export type PayrollWorkflow = Static<typeof PayrollWorkflow>;
 
 export const UserItem = Type.Object({
   id: Type.Integer(),

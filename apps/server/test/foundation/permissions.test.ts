@@ -471,6 +471,8 @@ interface Fixture {
   requestFee: number;
   listExpenses: number;
   listPayroll: number;
+  /** a draft payroll month of the branch */
+  payroll: number;
   evaluate: number;
   employee: number;
   customer: number;
@@ -562,6 +564,10 @@ describe('every /api route × every demo user × a record of their own and of an
       await a.post('/api/list-payroll/create', { branch_id, name: `รายการเงินเดือนเมทริกซ์ ${code}` }),
       'list-payroll',
     ).list_payroll_id;
+    const payroll = ok(
+      await a.put('/api/list-payrollList/update', { branch_id, month: '2025-12', lines: [] }),
+      'payroll month',
+    ).payroll.payroll_id as number;
     // evaluation criteria are school-wide: the same record for both branches
     const [criterion] = await rows<{ id: number }>(
       t,
@@ -673,6 +679,7 @@ describe('every /api route × every demo user × a record of their own and of an
       requestFee,
       listExpenses,
       listPayroll,
+      payroll,
       evaluate,
       employee,
       customer: app.application.customer.customer_id,
@@ -752,6 +759,10 @@ describe('every /api route × every demo user × a record of their own and of an
           return own(f.listExpenses);
         case 'list_payroll_id':
           return own(f.listPayroll);
+        case 'payroll_id':
+          return own(f.payroll);
+        case 'payslip_id':
+          return OMIT; // the payslip PDF then names the branch's payroll month (there is no payslip of a draft)
         case 'evaluate_id':
           return f.evaluate; // school-wide
         case 'user_id':
@@ -808,29 +819,31 @@ describe('every /api route × every demo user × a record of their own and of an
       params[k] =
         prefix === 'files'
           ? f.photo
-          : prefix === 'user' || prefix === 'payroll'
-            ? f.employee
-            : prefix === 'branch'
-              ? f.branch
-              : prefix === 'course'
-                ? f.course
-                : prefix === 'promotion'
-                  ? f.promotion
-                  : prefix === 'otherfee'
-                    ? f.fee
-                    : prefix === 'list-expenses'
-                      ? f.listExpenses
-                      : prefix === 'list-payroll'
-                        ? f.listPayroll
-                        : prefix === 'evaluate'
-                          ? f.evaluate
-                          : prefix === 'income'
-                            ? f.income
-                            : prefix === 'vehicle'
-                              ? f.vehicle
-                              : prefix === 'expenses'
-                                ? f.expense
-                                : appOf(prefix);
+          : r.url === '/api/payroll/history/:id'
+            ? f.payroll
+            : prefix === 'user' || prefix === 'payroll'
+              ? f.employee
+              : prefix === 'branch'
+                ? f.branch
+                : prefix === 'course'
+                  ? f.course
+                  : prefix === 'promotion'
+                    ? f.promotion
+                    : prefix === 'otherfee'
+                      ? f.fee
+                      : prefix === 'list-expenses'
+                        ? f.listExpenses
+                        : prefix === 'list-payroll'
+                          ? f.listPayroll
+                          : prefix === 'evaluate'
+                            ? f.evaluate
+                            : prefix === 'income'
+                              ? f.income
+                              : prefix === 'vehicle'
+                                ? f.vehicle
+                                : prefix === 'expenses'
+                                  ? f.expense
+                                  : appOf(prefix);
     }
     const query = r.schema.querystring as Json | undefined;
     const q = new URLSearchParams();

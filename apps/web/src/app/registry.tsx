@@ -15,10 +15,10 @@ import { evaluationRoutes } from '../features/evaluations/routes';
 import { examRoutes } from '../features/exams/routes';
 import { homeRoutes } from '../features/home/routes';
 import { paymentRoutes } from '../features/payments/routes';
+import { payrollRoutes } from '../features/payroll/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { vehicleRoutes } from '../features/vehicles/routes';
 import type { Resource } from '../routing/resource';
-import { payrollRoutes } from './payrollRoutes';
 
 export type { AbilityRule, MenuEntry, NavGroupKey, Page, Resource } from '../routing/resource';
 

@@ -11,4 +11,8 @@ export const payrollLabels: Record<string, string> = {
   is_delete: 'ลบรายการ',
   document: 'เอกสาร',
   year: 'ปีภาษี',
+  submit_roles: 'ผู้ส่งตรวจ',
+  confirm_roles: 'ผู้ยืนยัน',
+  approve_roles: 'ผู้อนุมัติ',
+  owner_self_approve: 'เจ้าของกิจการอนุมัติเงินเดือนที่ตนเองส่งได้',
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, ts, users } from './core.js';
 
 /**
@@ -31,11 +31,16 @@ export const approvalRequests = pgTable(
     decided_at: ts('decided_at'),
     /** the decider's note */
     note: text('note').notNull().default(''),
+    /** decided by its own maker, allowed only where the kind's setting says so (a school with one owner) */
+    self_decided: boolean('self_decided').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     check('approval_requests_decision', sql`${t.decision} in ('pending', 'approved', 'rejected')`),
-    check('approval_requests_maker_checker', sql`${t.decided_by} is null or ${t.decided_by} <> ${t.requested_by}`),
+    check(
+      'approval_requests_maker_checker',
+      sql`${t.decided_by} is null or ${t.decided_by} <> ${t.requested_by} or ${t.self_decided}`,
+    ),
     uniqueIndex('approval_requests_one_pending')
       .on(t.kind, t.subject_id)
       .where(sql`${t.decision} = 'pending'`),

@@ -86,6 +86,37 @@ export const payrolls = pgTable(
 );
 
 /**
+ * The payroll workflow's roles, a setting of the school (one row, id 1): the role slugs that submit, confirm and
+ * approve a month (an empty list: every role with the route's ability), and whether an owner may approve a month
+ * they submitted themselves (a school with one owner). No one else ever approves what they submitted.
+ */
+export const payrollWorkflow = pgTable(
+  'payroll_workflow',
+  {
+    id: integer('id').primaryKey().default(1),
+    submit_roles: text('submit_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    confirm_roles: text('confirm_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    approve_roles: text('approve_roles')
+      .array()
+      .notNull()
+      .default(sql`'{owner}'`),
+    owner_self_approve: boolean('owner_self_approve').notNull().default(false),
+    updated_by: integer('updated_by').references(() => users.user_id),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('payroll_workflow_one_row', sql`${t.id} = 1`),
+    check('payroll_workflow_approvers', sql`cardinality(${t.approve_roles}) > 0`),
+  ],
+);
+
+/**
  * One employee's line of a payroll; every amount computed by the server. A person has one line a month in the
  * whole school (payroll_lines_user_month): one pay, one social security, one withholding per person and month.
  */

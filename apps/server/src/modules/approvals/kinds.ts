@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/connection.js';
+import type { Conn, Tx } from '../../db/connection.js';
 import type { approvalRequests } from '../../db/schema/approvals.js';
 import type { Action, Subject } from '../../http/abilities.js';
 import type { Actor } from '../../http/auth.js';
@@ -35,6 +35,21 @@ export interface ApprovalKind<P extends Record<string, unknown> = Record<string,
   ): Promise<{ branchId: number; payload: P; label: string }>;
   /** Run in the deciding transaction when approved, before the request row is marked: a throw writes nothing. */
   apply(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, reqId?: string): Promise<void>;
+  /**
+   * Who may decide, in place of the generic rule (the `approve Request` ability, the kind's decide ability, never
+   * the requester): refuse with a Thai AppError, or answer `self: true` when the kind's setting lets this maker
+   * decide their own request (the row is then marked self_decided, the only way past the database's maker–checker).
+   */
+  authorize?(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, approve: boolean): Promise<{ self: boolean }>;
+  /** Run in the deciding transaction when rejected (sent back, with the decider's note), before the row is marked. */
+  reject?(tx: Tx, actor: Actor, request: ApprovalRow & { payload: P }, note: string, reqId?: string): Promise<void>;
+  /**
+   * Locks the subject before the request row is locked, when the kind's own screen decides with the subject locked
+   * first (a payroll month): both ways of deciding then take their locks in one order and never deadlock.
+   */
+  lockSubject?(tx: Tx, subjectId: number): Promise<unknown>;
+  /** Whether this person decides requests of the kind at all (the menu badge and the list's button), beyond `decide`. */
+  mayDecide?(conn: Conn, actor: Actor): Promise<boolean>;
 }
 
 const registry = new Map<string, ApprovalKind<any>>();

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { fromSatang, toSatang } from '@khabkhi/thai';
-import type { Db, Tx } from '../../db/connection.js';
+import type { Conn, Db, Tx } from '../../db/connection.js';
 import { approvalRequests } from '../../db/schema/approvals.js';
 import { branches, users } from '../../db/schema/core.js';
 import { applications, customers, payments } from '../../db/schema/money.js';
@@ -65,6 +65,29 @@ export async function fileRequest(
   const { branchId, payload, label } = await k.validate(tx, actor, subjectId, reason);
   assertBranch(actor, branchId);
   if (!reason) throw badRequest('หมายเหตุ: ต้องระบุเหตุผลของคำขอ');
+  return openRequest(tx, actor, k, { subjectId, branchId, payload, label, reason }, reqId);
+}
+
+/**
+ * Writes a pending request of a kind whose checks the caller has made (fileRequest, or a feature's own step such
+ * as a payroll month submitted for confirmation): at most one pending per kind and subject, with its audit row.
+ * `requestedBy` names the maker when it is not the actor (the payroll's approval stays the submitter's request).
+ */
+export async function openRequest(
+  tx: Tx,
+  actor: Actor,
+  k: ApprovalKind,
+  r: {
+    subjectId: number;
+    branchId: number;
+    payload: Record<string, unknown>;
+    label: string;
+    reason: string;
+    requestedBy?: number;
+  },
+  reqId?: string,
+) {
+  const { subjectId, branchId, payload, label, reason } = r;
   const taken = `${label} มีคำขอที่รออนุมัติอยู่แล้ว (${k.name})`;
   const [pending] = await tx
     .select({ id: approvalRequests.request_id })
@@ -85,7 +108,7 @@ export async function fileRequest(
       branch_id: branchId,
       payload,
       reason,
-      requested_by: actor.userId,
+      requested_by: r.requestedBy ?? actor.userId,
     })
     .onConflictDoNothing()
     .returning();
@@ -101,7 +124,9 @@ export async function fileRequest(
 }
 
 /**
- * Approves or rejects: the kind's decide ability, the request's branch, still pending, never its requester. An
+ * Approves or rejects: the `approve Request` and the kind's decide ability (or the kind's own authorize, for a kind
+ * decided from its feature's screen such as a payroll month), the request's branch, still pending, never its
+ * requester (unless the kind's authorize allows it by a setting). An
  * approval runs the kind's apply in this same transaction before the row is marked, so a refused apply writes nothing.
  */
 export async function decideRequest(
@@ -110,7 +135,12 @@ export async function decideRequest(
   input: { request_id: number; approve: boolean; note?: string },
   reqId?: string,
 ) {
-  if (!canDo(actor, 'approve', 'Request')) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอ');
+  const [head] = await tx
+    .select({ kind: approvalRequests.kind, subject_id: approvalRequests.subject_id })
+    .from(approvalRequests)
+    .where(eq(approvalRequests.request_id, input.request_id));
+  if (!head) throw notFound('ไม่พบคำขอนี้');
+  await approvalKind(head.kind)?.lockSubject?.(tx, head.subject_id);
   const [r] = await tx
     .select()
     .from(approvalRequests)
@@ -118,22 +148,30 @@ export async function decideRequest(
     .for('update');
   if (!r) throw notFound('ไม่พบคำขอนี้');
   const k = kindOf(r.kind);
-  if (!canDo(actor, ...k.decide)) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอประเภทนี้');
+  const row = r as ApprovalRow & { payload: Record<string, unknown> };
+  if (!k.authorize && !canDo(actor, 'approve', 'Request')) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอ');
+  if (!k.authorize && !canDo(actor, ...k.decide)) throw forbidden('คุณไม่มีสิทธิ์อนุมัติคำขอประเภทนี้');
   assertBranch(actor, r.branch_id);
   if (r.decision !== 'pending') throw conflict(`คำขอนี้${REQUEST_STATUS[r.decision]}ไปแล้ว`);
-  if (r.requested_by === actor.userId) throw forbidden('ผู้ขอไม่สามารถอนุมัติคำขอของตนเองได้ ต้องให้ผู้มีสิทธิ์อีกคนอนุมัติ');
-  if (input.approve) await k.apply(tx, actor, r as ApprovalRow & { payload: Record<string, unknown> }, reqId);
+  const { self } = k.authorize ? await k.authorize(tx, actor, row, input.approve) : { self: false };
+  if (r.requested_by === actor.userId && !self) throw forbidden('ผู้ขอไม่สามารถอนุมัติคำขอของตนเองได้ ต้องให้ผู้มีสิทธิ์อีกคนอนุมัติ');
+  const note = (input.note ?? '').trim();
+  if (input.approve) await k.apply(tx, actor, row, reqId);
+  else if (k.reject) await k.reject(tx, actor, row, note, reqId);
   const [after] = await tx
     .update(approvalRequests)
     .set({
       decision: input.approve ? 'approved' : 'rejected',
       decided_by: actor.userId,
       decided_at: new Date(),
-      note: (input.note ?? '').trim(),
+      note,
+      self_decided: r.requested_by === actor.userId,
     })
-    .where(eq(approvalRequests.request_id, r.request_id))
+    // still pending as it is marked: a decision already taken is never overwritten, even by a caller holding no lock
+    .where(and(eq(approvalRequests.request_id, r.request_id), eq(approvalRequests.decision, 'pending')))
     .returning();
-  const view = requestView(after!);
+  if (!after) throw conflict('คำขอนี้มีผู้ตัดสินไปแล้ว');
+  const view = requestView(after);
   await audit(
     tx,
     actor,
@@ -150,17 +188,43 @@ export async function decideRequest(
   return { request: view, kind: k };
 }
 
-/** The kinds this person may decide. */
-const decidable = (actor: Actor) =>
-  canDo(actor, 'approve', 'Request')
-    ? approvalKinds()
-        .filter((k) => canDo(actor, ...k.decide))
-        .map((k) => k.kind)
-    : [];
+/** The kinds this person may decide (the kind's decide ability, and its own mayDecide where it has one). */
+async function decidable(conn: Conn, actor: Actor) {
+  if (!canDo(actor, 'approve', 'Request')) return [];
+  const kinds: string[] = [];
+  for (const k of approvalKinds())
+    if (canDo(actor, ...k.decide) && (!k.mayDecide || (await k.mayDecide(conn, actor)))) kinds.push(k.kind);
+  return kinds;
+}
+
+/** A kind's requests about some subjects (a feature's history of its own requests), newest first. */
+export function requestsOf(conn: Conn, kinds: string[], subjectIds: number[]) {
+  if (!kinds.length || !subjectIds.length) return Promise.resolve([] as ApprovalRow[]);
+  return conn
+    .select()
+    .from(approvalRequests)
+    .where(and(inArray(approvalRequests.kind, kinds), inArray(approvalRequests.subject_id, subjectIds)))
+    .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.request_id));
+}
+
+/** The id of the pending request of a kind about a subject, if one waits. */
+export async function pendingRequestOf(conn: Conn, kind: string, subjectId: number) {
+  const [r] = await conn
+    .select({ id: approvalRequests.request_id })
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.kind, kind),
+        eq(approvalRequests.subject_id, subjectId),
+        eq(approvalRequests.decision, 'pending'),
+      ),
+    );
+  return r?.id;
+}
 
 /** How many requests wait for this user's decision (kinds they decide, in their branches, filed by someone else): the menu's badge. */
 export async function pendingCount(db: Db, actor: Actor) {
-  const kinds = decidable(actor);
+  const kinds = await decidable(db, actor);
   if (!kinds.length) return 0;
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -252,7 +316,7 @@ export async function requestTable(
     .leftJoin(applications, eq(applications.application_id, payloadApplication))
     .leftJoin(customers, eq(customers.customer_id, applications.customer_id))
     .where(where)) as [{ total: number }];
-  const kinds = new Set(decidable(actor));
+  const kinds = new Set(await decidable(db, actor));
   return {
     rows: rows.map((r) => ({
       ...r,

@@ -27,6 +27,8 @@ export const ENTITY_NAMES: Record<string, string> = {
   fleet_rules: 'เกณฑ์แจ้งเตือนรถ',
   payroll: 'เงินเดือน',
   payroll_user_item: 'รายการเงินเดือนประจำของพนักงาน',
+  payroll_request: 'คำขอยืนยัน/อนุมัติเงินเดือน',
+  payroll_workflow: 'ผู้ส่งตรวจ ผู้ยืนยัน และผู้อนุมัติเงินเดือน',
   exam_session: 'รอบสอบ',
   exam_attempt: 'การสอบของผู้เรียน',
   exam_permission: 'สิทธิ์สอบ',
@@ -66,6 +68,8 @@ const ACTION_BY_ENTITY: Record<string, string> = {
   'payroll:confirm': 'ยืนยันเงินเดือน',
   'payroll:approve': 'อนุมัติเงินเดือน',
   'payroll:reopen': 'เปิดเงินเดือนแก้ไขใหม่',
+  'payroll:send_back': 'ส่งเงินเดือนกลับแก้ไข',
+  'payroll_request:reject': 'ส่งกลับแก้ไข',
 };
 
 export const entityName = (e: string) => ENTITY_NAMES[e] ?? e;

@@ -65,7 +65,7 @@ export function payslipBody(school: { name: string; tax_id: string }, s: Payslip
   <div class="words">(${esc(s.net.startsWith('-') ? `ติดลบ ${bahtTextFromString(s.net.slice(1))}` : bahtTextFromString(s.net))})</div>
   <table class="ytd"><tr><th>สะสมตั้งแต่ต้นปี</th><th class="num">เงินได้สะสม</th><th class="num">ภาษีสะสม</th><th class="num">ประกันสังคมสะสม</th></tr>
     <tr><td>ถึงเดือน${esc(s.month_name)}</td><td class="num">${formatBaht(s.ytd.income)}</td><td class="num">${formatBaht(s.ytd.tax)}</td><td class="num">${formatBaht(s.ytd.sso)}</td></tr></table>
-  <div class="foot">นายจ้างสมทบประกันสังคม ${formatBaht(s.sso_employer)} บาท · อนุมัติโดย ${esc(s.approved_by)} เมื่อ ${esc(formatThaiDateTime(s.approved_at))}</div>
+  <div class="foot">นายจ้างสมทบประกันสังคม ${formatBaht(s.sso_employer)} บาท${s.submitted_by ? ` · ส่งตรวจโดย ${esc(s.submitted_by)}` : ''}${s.confirmed_by ? ` · ยืนยันโดย ${esc(s.confirmed_by)}` : ''} · อนุมัติโดย ${esc(s.approved_by)} เมื่อ ${esc(formatThaiDateTime(s.approved_at))}</div>
   <div class="sign"><div><div class="line">ผู้จ่ายเงิน</div></div><div><div class="line">ผู้รับเงิน</div>(${esc(s.employee.name)})</div></div>
   </section>`;
 }

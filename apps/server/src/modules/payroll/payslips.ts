@@ -34,6 +34,9 @@ export interface PayslipSnapshot {
   net: string;
   sso_employer: string;
   ytd: { income: string; tax: string; sso: string };
+  /** who submitted and who confirmed the month (absent on payslips issued before the steps were printed) */
+  submitted_by?: string;
+  confirmed_by?: string;
   approved_by: string;
   approved_at: string;
 }
@@ -79,7 +82,8 @@ export async function issuePayslips(tx: Tx, actor: Actor, p: PayrollRecord): Pro
           ),
         )
     : [];
-  const approver = (await namesOf(tx, [actor.userId])).get(actor.userId) ?? '';
+  const names = await namesOf(tx, [actor.userId, p.submitted_by, p.confirmed_by]);
+  const approver = names.get(actor.userId) ?? '';
   await tx.update(payslips).set({ is_current: false }).where(eq(payslips.payroll_id, p.payroll_id));
   for (const l of lines) {
     const u = uMap.get(l.user_id)!;
@@ -129,6 +133,8 @@ export async function issuePayslips(tx: Tx, actor: Actor, p: PayrollRecord): Pro
       net: l.net,
       sso_employer: l.sso_employer,
       ytd: { income: M(ytdIncome), tax: M(ytdTax), sso: M(ytdSso) },
+      submitted_by: (p.submitted_by && names.get(p.submitted_by)) || '',
+      confirmed_by: (p.confirmed_by && names.get(p.confirmed_by)) || '',
       approved_by: approver,
       approved_at: new Date().toISOString(),
     };

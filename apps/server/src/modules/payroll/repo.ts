@@ -1,7 +1,7 @@
 /** Payroll's SQL: the reads and writes its use cases share. */
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/connection.js';
-import { branches, users } from '../../db/schema/core.js';
+import { auditLog, branches, schoolSettings, users } from '../../db/schema/core.js';
 import { expenseCategories, listExpenses } from '../../db/schema/catalog.js';
 import { payrollLineItems, payrollLines, payrolls, payrollUserItems, payslips } from '../../db/schema/payroll.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
@@ -9,9 +9,9 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { payProblem } from './engine.js';
 import { claimLines, oneLinePerPerson, paidByBranchSql } from './person-month.js';
 import { allOf } from '../../http/tables.js';
-import { schoolSettings } from '../../db/schema/core.js';
-import { PayrollRecord, S, UserRecord, fullName, lastDayOf } from './common.js';
-import { ComputedLine } from './compute.js';
+import { requestsOf } from '../approvals/index.js';
+import { S, fullName, lastDayOf, type PayrollRecord, type UserRecord } from './common.js';
+import type { ComputedLine } from './compute.js';
 import { totalsOf } from './sheet.js';
 
 /** The school's settings row (name, tax ID, address). */
@@ -354,4 +354,33 @@ export async function getPayroll(conn: Conn, actor: Actor, payrollId: number) {
   if (!p) throw notFound('ไม่พบรอบเงินเดือนนี้');
   assertBranch(actor, p.branch_id);
   return p;
+}
+
+/** The payroll workflow's requests (modules/approvals) of some months, newest first. */
+export const workflowRequests = (conn: Conn, payrollIds: number[]) =>
+  requestsOf(conn, ['payroll_confirm', 'payroll_approve'], payrollIds);
+
+/** The send-backs of some months (rejected workflow requests), newest first, with the version each was about. */
+export async function sentBack(conn: Conn, payrollIds: number[]) {
+  return (await workflowRequests(conn, payrollIds))
+    .filter((r) => r.decision === 'rejected')
+    .sort((a, b) => (b.decided_at?.getTime() ?? 0) - (a.decided_at?.getTime() ?? 0))
+    .map((r) => ({
+      subject_id: r.subject_id,
+      version: Number((r.payload as { version?: number }).version ?? 0),
+      by: r.decided_by,
+      at: r.decided_at,
+      reason: r.note,
+    }));
+}
+
+/** The reopenings of a month (from its audit rows: each keeps the version it closed and the reason). */
+export function reopenings(conn: Conn, payrollId: number) {
+  return conn
+    .select({ by: auditLog.user_id, at: auditLog.at, before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.entity, 'payroll'), eq(auditLog.entity_id, String(payrollId)), eq(auditLog.action, 'reopen')),
+    )
+    .orderBy(asc(auditLog.at));
 }

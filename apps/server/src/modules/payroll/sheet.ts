@@ -18,13 +18,28 @@ import { branchFilter } from '../../http/tables.js';
 import { M, PayrollRecord, S, fullName, monthName } from './common.js';
 import { ratesFor } from './rates.js';
 import { computeLines, itemColumns } from './compute.js';
-import { namesOf, payrollOf, savedLines } from './repo.js';
+import { namesOf, payrollOf, savedLines, sentBack } from './repo.js';
 
 export async function payrollRows(conn: Conn, recs: PayrollRecord[]): Promise<PayrollRow[]> {
   const names = await namesOf(
     conn,
     recs.flatMap((p) => [p.submitted_by, p.confirmed_by, p.approved_by, p.reopened_by]),
   );
+  const backs = await sentBack(
+    conn,
+    recs.map((p) => p.payroll_id),
+  );
+  const backNames = await namesOf(
+    conn,
+    backs.map((b) => b.by),
+  );
+  /** the latest send-back of the payroll's current version */
+  const sentBackOf = (p: PayrollRecord) => {
+    const b = backs.find((x) => x.subject_id === p.payroll_id && x.version === p.version);
+    return b
+      ? { by: backNames.get(b.by!) ?? null, at: b.at?.toISOString() ?? null, reason: b.reason }
+      : { by: null, at: null, reason: '' };
+  };
   const bIds = [...new Set(recs.map((p) => p.branch_id))];
   const bs = bIds.length
     ? await conn
@@ -62,6 +77,7 @@ export async function payrollRows(conn: Conn, recs: PayrollRecord[]): Promise<Pa
     confirmed: step(p.confirmed_by, p.confirmed_at),
     approved: step(p.approved_by, p.approved_at),
     reopened: { ...step(p.reopened_by, p.reopened_at), reason: p.reopen_reason },
+    sent_back: sentBackOf(p),
   }));
 }
 

@@ -4,7 +4,9 @@ import { Button, Tag } from 'antd';
 import { Link } from 'react-router';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
+import { useSession } from '../../api/useSession';
 import { STATE_COLORS, thisMonth, type PayrollRow } from './queries';
+import { WorkflowSettings } from './WorkflowSettings';
 
 const money = (title: string, key: keyof PayrollRow): ListColumn<PayrollRow> => ({
   title,
@@ -36,25 +38,29 @@ const columns: ListColumn<PayrollRow>[] = [
 ];
 
 export default function PayrollList() {
+  const { can } = useSession();
   return (
-    <ListPage<PayrollRow>
-      title="เงินเดือน"
-      subtitle="รอบเงินเดือนของแต่ละสาขาและเดือน: ฝ่ายบุคคลจัดทำและส่งตรวจ ผู้จัดการสาขายืนยัน เจ้าของกิจการอนุมัติ"
-      endpoint="/payroll/gettable"
-      rowKey="payroll_id"
-      columns={columns}
-      filters={['branch', 'status', 'month']}
-      filterLabels={{ month: 'เดือน' }}
-      search={false}
-      detailPath={(r) => `/payroll/sheet?branch=${r.branch_id}&month=${r.month}`}
-      extra={
-        <Link to={`/payroll/sheet?month=${thisMonth()}`}>
-          <Button type="primary" icon={<FormOutlined />}>
-            จัดทำเงินเดือนเดือนนี้
-          </Button>
-        </Link>
-      }
-      exportName="เงินเดือน"
-    />
+    <>
+      <ListPage<PayrollRow>
+        title="เงินเดือน"
+        subtitle="รอบเงินเดือนของแต่ละสาขาและเดือน: ฝ่ายบุคคลจัดทำและส่งตรวจ ผู้จัดการสาขายืนยัน เจ้าของกิจการอนุมัติ (ตั้งค่าผู้รับผิดชอบแต่ละขั้นได้ด้านล่าง)"
+        endpoint="/payroll/gettable"
+        rowKey="payroll_id"
+        columns={columns}
+        filters={['branch', 'status', 'month']}
+        filterLabels={{ month: 'เดือน' }}
+        search={false}
+        detailPath={(r) => `/payroll/sheet?branch=${r.branch_id}&month=${r.month}`}
+        extra={
+          <Link to={`/payroll/sheet?month=${thisMonth()}`}>
+            <Button type="primary" icon={<FormOutlined />}>
+              จัดทำเงินเดือนเดือนนี้
+            </Button>
+          </Link>
+        }
+        exportName="เงินเดือน"
+      />
+      {can('manage', 'Setting') && <WorkflowSettings />}
+    </>
   );
 }

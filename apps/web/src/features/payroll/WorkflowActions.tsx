@@ -1,16 +1,24 @@
 /**
- * The workflow's buttons of a sheet: submit → confirm → approve, reopening an approved month (with a reason),
- * and the month's documents and statutory files.
+ * The workflow's buttons of a sheet: submit → confirm → approve, sending a month back to draft and reopening an
+ * approved one (each with a reason), and the month's documents and statutory files. Who sees confirm and approve
+ * follows the school's setting of the workflow's roles.
  */
-import { CheckOutlined, DownloadOutlined, FilePdfOutlined, SendOutlined, UnlockOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import {
+  CheckOutlined,
+  DownloadOutlined,
+  FilePdfOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { downloadPayrollFile, openPayrollPdf, type PayrollFile } from './files';
 import { StatutoryFiles } from './StatutoryFiles';
-import type { PayrollRow } from './queries';
+import { getWorkflow, inRoles, payrollKeys, type PayrollRow } from './queries';
 
 export function WorkflowActions({
   p,
@@ -27,19 +35,21 @@ export function WorkflowActions({
   onDone: (res: { message: string }) => void;
   onFail: (e: unknown) => void;
 }) {
-  const { can } = useSession();
-  const [reopenOpen, setReopenOpen] = useState(false);
+  const { can, user } = useSession();
+  const workflow = useQuery({ queryKey: payrollKeys.workflow, queryFn: getWorkflow });
+  const [ask, setAsk] = useState<'reopen' | 'send-back' | null>(null);
   const [reason, setReason] = useState('');
   const step = useMutation({
     mutationFn: (name: 'submit' | 'confirm' | 'approve') => api.post(`/payroll/${name}`, { payroll_id: p?.payroll_id }),
     onSuccess: onDone,
     onError: onFail,
   });
-  const reopen = useMutation({
-    mutationFn: () => api.post('/payroll/reopen', { payroll_id: p?.payroll_id, reason: reason.trim() }),
+  const withReason = useMutation({
+    mutationFn: (path: 'reopen' | 'send-back') =>
+      api.post(`/payroll/${path}`, { payroll_id: p?.payroll_id, reason: reason.trim() }),
     onSuccess: (res) => {
       onDone(res);
-      setReopenOpen(false);
+      setAsk(null);
       setReason('');
     },
     onError: onFail,
@@ -47,8 +57,13 @@ export function WorkflowActions({
   const pdf = (document: 'payslips' | 'summary') => openPayrollPdf(p?.payroll_id, document).catch(onFail);
   const file = (document: PayrollFile) => downloadPayrollFile(p?.payroll_id, document).catch(onFail);
   const isOwner = can('manage', 'all');
+  const w = workflow.data;
+  const checker = can('approve', 'Payroll');
+  const confirmer = checker && inRoles(w?.confirm_roles, user?.role.slug, isOwner);
+  const approver = checker && inRoles(w?.approve_roles ?? ['owner'], user?.role.slug, isOwner);
   // the statutory files and the transfer lists are of an approved month only
   const filed = p?.status === 'approved';
+  const mayBack = (p?.status === 'submitted' && confirmer) || (p?.status === 'confirmed' && (confirmer || approver));
 
   return (
     <div style={{ marginBottom: 12 }}>
@@ -66,12 +81,12 @@ export function WorkflowActions({
             <Button icon={<SendOutlined />}>ส่งตรวจ</Button>
           </Popconfirm>
         )}
-        {p?.status === 'submitted' && can('approve', 'Payroll') && (
+        {p?.status === 'submitted' && confirmer && (
           <Button icon={<CheckOutlined />} loading={step.isPending} onClick={() => step.mutate('confirm')}>
             ยืนยัน (ผู้จัดการสาขา)
           </Button>
         )}
-        {p?.status === 'confirmed' && isOwner && (
+        {p?.status === 'confirmed' && approver && (
           <Popconfirm
             title="อนุมัติเงินเดือนรอบนี้?"
             description="อนุมัติแล้วรอบนี้จะถูกล็อกและออกสลิปเงินเดือนให้พนักงาน"
@@ -83,6 +98,11 @@ export function WorkflowActions({
               อนุมัติ
             </Button>
           </Popconfirm>
+        )}
+        {mayBack && (
+          <Button icon={<RollbackOutlined />} onClick={() => setAsk('send-back')}>
+            ส่งกลับแก้ไข
+          </Button>
         )}
         {p?.status === 'approved' && (
           <Button icon={<FilePdfOutlined />} onClick={() => void pdf('payslips')}>
@@ -115,27 +135,31 @@ export function WorkflowActions({
           </Button>
         )}
         {filed && <StatutoryFiles p={p} onDone={onDone} onFail={onFail} />}
-        {p?.status === 'approved' && isOwner && (
-          <Button icon={<UnlockOutlined />} onClick={() => setReopenOpen(true)}>
+        {p?.status === 'approved' && approver && (
+          <Button icon={<UnlockOutlined />} onClick={() => setAsk('reopen')}>
             เปิดรอบใหม่
           </Button>
         )}
       </Space>
       <Modal
-        open={reopenOpen}
-        title="เปิดรอบเงินเดือนที่อนุมัติแล้ว"
-        okText="เปิดรอบใหม่"
+        open={ask !== null}
+        title={ask === 'reopen' ? 'เปิดรอบเงินเดือนที่อนุมัติแล้ว' : 'ส่งเงินเดือนกลับแก้ไข'}
+        okText={ask === 'reopen' ? 'เปิดรอบใหม่' : 'ส่งกลับแก้ไข'}
         cancelText="ยกเลิก"
-        onCancel={() => setReopenOpen(false)}
-        okButtonProps={{ disabled: !reason.trim(), loading: reopen.isPending }}
-        onOk={() => reopen.mutate()}
+        onCancel={() => setAsk(null)}
+        okButtonProps={{ disabled: !reason.trim(), loading: withReason.isPending }}
+        onOk={() => ask && withReason.mutate(ask)}
       >
-        <p>รอบเงินเดือนจะกลับเป็นฉบับร่าง เมื่ออนุมัติอีกครั้งระบบจะออกสลิปเงินเดือนฉบับใหม่</p>
+        <p>
+          {ask === 'reopen'
+            ? 'รอบเงินเดือนจะกลับเป็นฉบับร่าง สลิปที่ออกแล้วจะถูกแทนที่ เมื่ออนุมัติอีกครั้งระบบจะออกสลิปเงินเดือนฉบับใหม่'
+            : 'รอบเงินเดือนจะกลับเป็นฉบับร่างให้ผู้ส่งตรวจแก้ไขและส่งตรวจอีกครั้ง เหตุผลจะบันทึกไว้ในประวัติ'}
+        </p>
         <Input.TextArea
           rows={3}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          placeholder="เหตุผลที่เปิดรอบใหม่"
+          placeholder={ask === 'reopen' ? 'เหตุผลที่เปิดรอบใหม่' : 'เหตุผลที่ส่งกลับแก้ไข'}
           aria-label="เหตุผล"
           maxLength={500}
         />

@@ -1,8 +1,29 @@
-import type { HistoryData, PayrollRow, ReportRow, Sheet, SheetLine, StaffDetail, UserItem } from '@khabkhi/contracts';
+import type {
+  HistoryData,
+  PayrollHistoryStep,
+  PayrollRow,
+  PayrollWorkflow,
+  PayrollWorkflowBody,
+  ReportRow,
+  Sheet,
+  SheetLine,
+  StaffDetail,
+  UserItem,
+} from '@khabkhi/contracts';
 import { api } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 
-export type { HistoryData, PayrollRow, ReportRow, Sheet, SheetLine, StaffDetail, UserItem };
+export type {
+  HistoryData,
+  PayrollHistoryStep,
+  PayrollRow,
+  PayrollWorkflow,
+  ReportRow,
+  Sheet,
+  SheetLine,
+  StaffDetail,
+  UserItem,
+};
 export type Detail = { is_approve: boolean; is_payroll: boolean };
 
 export const payrollKeys = {
@@ -14,7 +35,20 @@ export const payrollKeys = {
   items: (userId: number) => ['payroll', 'items', userId] as const,
   table: tableKeys.of('/payroll/gettable'),
   payslips: tableKeys.of('/payroll/payslip/gettable'),
+  steps: (payrollId: number) => ['payroll', 'steps', payrollId] as const,
+  workflow: ['payroll', 'workflow'] as const,
 };
+
+/** A month's workflow history: every step of every version. */
+export const getPayrollHistory = (payrollId: number) => api.get<PayrollHistoryStep[]>(`/payroll/history/${payrollId}`);
+
+/** Who submits, confirms and approves (a setting of the school) and the roles to choose from. */
+export const getWorkflow = () => api.get<PayrollWorkflow>('/payroll/workflow');
+export const saveWorkflow = (body: PayrollWorkflowBody) => api.put<PayrollWorkflow>('/payroll/workflow/update', body);
+
+/** A step's roles allow this role: no list = every role with the ability; 'owner' covers whoever manages all. */
+export const inRoles = (list: string[] | undefined, slug: string | undefined, owner: boolean) =>
+  !list?.length || (slug !== undefined && list.includes(slug)) || (list.includes('owner') && owner);
 
 export const getSheet = (branch: number | undefined, month: string) =>
   api.get<Sheet>('/list-payrollList/list', { branch, month });

@@ -1,11 +1,8 @@
-/**
- * The payroll screens. They belong in the payroll feature's own routes.tsx like every other feature's; they
- * are declared here only while that folder is being reworked elsewhere, and move there unchanged.
- */
+/** Payroll: the branch-month sheets and their workflow, the report, payslips, a month's history, the staff. */
 import { DollarOutlined, FileAddOutlined, ProfileOutlined, TeamOutlined } from '@ant-design/icons';
-import { once, page, type Resource } from '../routing/resource';
+import { once, page, type Resource } from '../../routing/resource';
 
-const payroll = once(() => import('../features/payroll'));
+const payroll = once(() => import('./index'));
 
 export const payrollRoutes: Resource[] = [
   {
