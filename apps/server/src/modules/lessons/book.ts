@@ -15,10 +15,10 @@ import { lessonById, lessonSettingsOf, lineContext, lockLesson, lockLine, roomOf
 import { bangkokClock, bangkokInstant } from './rules.js';
 
 export async function createLesson(tx: Tx, actor: Actor, b: LessonCreateBody, reqId?: string) {
-  const s = await lessonSettingsOf(tx);
-  const minutes = minutesOrRefuse(s, 'practice', b.start_time, b.end_time);
   await lockLine(tx, b.line_id);
   const line = await liveLine(tx, actor, b.line_id, 'จองคาบเรียน');
+  const s = await lessonSettingsOf(tx);
+  const minutes = minutesOrRefuse(s, 'practice', b.start_time, b.end_time);
   await checkInstructor(tx, line.branch_id, b.instructor_id, b.date, b.start_time, b.end_time);
   await checkVehicle(tx, line.branch_id, b.vehicle_id, line.course_type, b.date);
   await checkLineHours(tx, s, line, 'practice', minutes);

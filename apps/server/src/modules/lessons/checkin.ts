@@ -71,11 +71,11 @@ async function arrive(
 
 export async function checkin(tx: Tx, actor: Actor, b: LessonCheckinBody, reqId?: string) {
   if (b.lesson_id !== undefined) {
-    const reason = (b.reason ?? '').trim();
-    if (!reason) throw badRequest('เหตุผล: การบันทึกมาเรียนเองต้องระบุเหตุผล (เช่น อ่านบัตรไม่ได้)');
     const [l] = await rowsOf(tx, sql`select branch_id from lessons where lesson_id = ${b.lesson_id}`);
     if (!l) throw notFound('ไม่พบคาบเรียนนี้');
     assertBranch(actor, Number(l.branch_id));
+    const reason = (b.reason ?? '').trim();
+    if (!reason) throw badRequest('เหตุผล: การบันทึกมาเรียนเองต้องระบุเหตุผล (เช่น อ่านบัตรไม่ได้)');
     return arrive(tx, actor, b.lesson_id, b.who ?? 'student', 'manual', reason, reqId);
   }
   if (!b.national_id || b.branch_id === undefined)
