@@ -29,6 +29,7 @@ beforeAll(async () => {
   await setRules(admin);
   await setHours(admin, cat.hq, prasert.id);
   await setHours(admin, cat.hq, (await userId(t, 'somchai')).id);
+  await setHours(admin, cat.hq, (await userId(t, 'wanida')).id);
   car = await vehicle(t, cat.hq);
 });
 
@@ -181,6 +182,44 @@ describe('check-in and completion', () => {
     expect(done.status, done.body.message).toBe(200);
     const twice = await malee.post('/api/lesson/complete', { lesson_id: l.lesson_id });
     expect(twice.status).toBe(400);
+  });
+});
+
+describe('completion with levels', () => {
+  it('levels given with a practical lesson are recorded as an evaluation of the line (no hours there: the lesson has them)', async () => {
+    const [criterion] = await rows(
+      t,
+      sql`select evaluate_id from evaluates where type = 'รถยนต์' and is_activate and not is_delete order by evaluate_id limit 1`,
+    );
+    const s = await register(malee, cat.car, 'ประเมิน');
+    // today (an evaluation is dated on or after the registration), with an instructor and car free at this hour
+    const booked = await malee.post('/api/lesson/create', {
+      line_id: s.line_id,
+      instructor_id: (await userId(t, 'wanida')).id,
+      vehicle_id: await vehicle(t, cat.hq),
+      ...slotNow(),
+    });
+    expect(booked.status, booked.body.message).toBe(200);
+    const l = booked.body.data;
+    await malee.post('/api/lesson/checkin', { lesson_id: l.lesson_id, reason: 'บันทึกย้อนหลัง' });
+    const bad = await malee.post('/api/lesson/complete', {
+      lesson_id: l.lesson_id,
+      results: [{ evaluate_id: criterion!.evaluate_id, level: 99 }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/ระดับผลการประเมิน/);
+    const r = await malee.post('/api/lesson/complete', {
+      lesson_id: l.lesson_id,
+      results: [{ evaluate_id: criterion!.evaluate_id, level: 2 }],
+    });
+    expect(r.status, r.body.message).toBe(200);
+    const [e] = await rows(
+      t,
+      sql`select l.evaluation_id, se.theory_hours, se.practice_hours, (select level from evaluation_results er where er.evaluation_id = se.evaluation_id) as level
+        from lessons l join student_evaluations se on se.evaluation_id = l.evaluation_id where l.lesson_id = ${l.lesson_id}`,
+    );
+    expect(e).toMatchObject({ theory_hours: 0, practice_hours: 0, level: 2 });
+    expect(await lineTrainingHours(t.db, s.line_id)).toEqual({ theory: 0, practice: 0.5, total: 0.5 });
   });
 });
 
