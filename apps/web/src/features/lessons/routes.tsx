@@ -21,7 +21,7 @@ export const lessonRoutes: Resource[] = [
     menu: {
       label: 'ตารางเรียน',
       group: 'lessons',
-      order: 60,
+      order: 91,
       icon: <CalendarOutlined />,
       description: 'ตารางครูฝึกและรถของสาขา รายวันและรายสัปดาห์ จองคาบเรียน ย้ายคาบ เช็กอิน',
     },
@@ -36,7 +36,7 @@ export const lessonRoutes: Resource[] = [
     menu: {
       label: 'รายการคาบเรียน',
       group: 'lessons',
-      order: 61,
+      order: 92,
       icon: <UnorderedListOutlined />,
       description: 'คาบเรียนทั้งหมดพร้อมตัวกรอง สาขา ครูฝึก รถ ผู้เรียน สถานะ ช่วงวันที่ และส่งออก Excel',
     },
@@ -51,7 +51,7 @@ export const lessonRoutes: Resource[] = [
     menu: {
       label: 'เช็กอินหน้าเคาน์เตอร์',
       group: 'lessons',
-      order: 62,
+      order: 93,
       icon: <IdcardOutlined />,
       description: 'อ่านบัตรประชาชนเพื่อเช็กอินผู้เรียนและครูฝึก คาบเรียนของวันนี้',
     },
@@ -63,7 +63,7 @@ export const lessonRoutes: Resource[] = [
     menu: {
       label: 'ชั้นเรียนภาคทฤษฎี',
       group: 'lessons',
-      order: 63,
+      order: 94,
       icon: <TeamOutlined />,
       description: 'เปิดชั้นเรียนภาคทฤษฎี ห้องเรียน รายชื่อผู้เรียน เช็กอินรายที่นั่ง',
     },
@@ -79,7 +79,7 @@ export const lessonRoutes: Resource[] = [
     menu: {
       label: 'ตั้งค่าตารางเรียน',
       group: 'lessons',
-      order: 64,
+      order: 95,
       icon: <SettingOutlined />,
       description: 'เวลาทำงานและวันลาของครูฝึก อัตราค่าสอน ห้องเรียน และกติกาการยกเลิก',
     },
