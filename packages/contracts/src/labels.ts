@@ -3,6 +3,7 @@ import { evaluationLabels } from './labels/evaluations.js';
 import { vehicleLabels } from './labels/vehicles.js';
 
 import { examLabels } from './labels/exams.js';
+import { lessonLabels } from './labels/lessons.js';
 /**
  * Thai labels of API fields, used in validation messages ("ชื่อผู้ใช้: ต้องระบุ") and by the web forms.
  * One place for every field name the API accepts.
@@ -143,6 +144,7 @@ export const fieldLabels: Record<string, string> = {
   ...accountingLabels,
   ...evaluationLabels,
   ...examLabels,
+  ...lessonLabels,
 };
 
 export function labelOf(field: string): string {

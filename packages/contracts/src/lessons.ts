@@ -7,7 +7,7 @@
  * HH:MM); answers carry both the ISO instant (`starts_at`, `ends_at`) and those Bangkok fields.
  */
 import { Type, type Static } from 'typebox';
-import { Id, IsoDate, IsoDateFilter, Money, Nullable, TableQuery, Text } from './common.js';
+import { Id, IsoDate, IsoDateFilter, Money, Nullable, Option, TableQuery, Text } from './common.js';
 
 const open = { additionalProperties: true } as const;
 const closed = { additionalProperties: false } as const;
@@ -368,3 +368,52 @@ export const LessonSettings = Type.Object(
   closed,
 );
 export type LessonSettings = Static<typeof LessonSettings>;
+
+// ---------------------------------------------------------------- answers and small queries of the routes
+
+/** lesson/gettable's dropdowns (ทั้งหมด first). */
+export const LessonTableFilter = Type.Object(
+  {
+    branch: Type.Array(Option),
+    status: Type.Array(Option),
+    kind: Type.Array(Option),
+  },
+  open,
+);
+
+/** lesson/checkin's answer: the lesson, whose arrival it was, and whether it had been recorded before (a second desk). */
+export const LessonCheckinResult = Type.Object(
+  {
+    lesson: LessonRow,
+    who: Type.Union([Type.Literal('student'), Type.Literal('instructor')]),
+    already: Type.Boolean(),
+  },
+  open,
+);
+export type LessonCheckinResult = Static<typeof LessonCheckinResult>;
+
+export const ClassEnrollResult = Type.Object(
+  {
+    class_id: Type.Integer(),
+    enrolled: Type.Integer(),
+    capacity: Type.Integer(),
+    seat_ids: Type.Array(Type.Integer()),
+  },
+  open,
+);
+export type ClassEnrollResult = Static<typeof ClassEnrollResult>;
+
+export const LessonRoom = Type.Object(
+  {
+    room_id: Type.Integer(),
+    branch_id: Type.Integer(),
+    branch_name: Type.String(),
+    name: Type.String(),
+    capacity: Type.Integer(),
+  },
+  open,
+);
+export type LessonRoom = Static<typeof LessonRoom>;
+export const RoomQuery = Type.Object({ branch_id: Id() }, closed);
+export const RoomDeleteBody = Type.Object({ room_id: Id() }, closed);
+export const LineHoursParams = Type.Object({ line_id: Id() }, closed);

@@ -17,6 +17,7 @@ import { routes as vehicleRoutes } from './vehicles/index.js';
 import { routes as expenseRoutes } from './expenses/index.js';
 import { routes as payrollRoutes } from './payroll/index.js';
 import { routes as examRoutes } from './exams/index.js';
+import { routes as lessonRoutes } from './lessons/index.js';
 
 /**
  * One Fastify plugin per feature, each mounted under /api. Each comes from its module's index.ts, which also registers
@@ -41,4 +42,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   expenseRoutes,
   payrollRoutes,
   examRoutes,
+  lessonRoutes,
 ];

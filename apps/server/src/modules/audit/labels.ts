@@ -31,6 +31,10 @@ export const ENTITY_NAMES: Record<string, string> = {
   exam_attempt: 'การสอบของผู้เรียน',
   exam_permission: 'สิทธิ์สอบ',
   exam_date: 'วันสอบ',
+  lesson: 'คาบเรียน/ชั้นเรียน',
+  lesson_room: 'ห้องเรียนภาคทฤษฎี',
+  lesson_settings: 'เกณฑ์การจองคาบเรียน',
+  instructor_availability: 'เวลาทำงาน วันลา และอัตราค่าสอนของครูฝึก',
 };
 
 export const ACTION_NAMES: Record<string, string> = {
@@ -58,6 +62,11 @@ export const ACTION_NAMES: Record<string, string> = {
   'renew-undo': 'ยกเลิกการต่ออายุ',
   result: 'บันทึกผลสอบ',
   submit: 'ส่งตรวจ',
+  noshow: 'บันทึกขาดเรียน',
+  checkin: 'บันทึกมาเรียน',
+  'checkin-instructor': 'บันทึกครูฝึกมาสอน',
+  complete: 'บันทึกเรียนจบ',
+  enroll: 'ลงชื่อเข้าชั้นเรียน',
 };
 
 /** An action whose name depends on what it was done to ("confirm" a payroll is not confirming a customer's identity). */

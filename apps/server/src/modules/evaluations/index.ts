@@ -5,6 +5,7 @@ import { recountCriterionLines } from './training.js';
 export { default as routes } from './routes.js';
 export { evaluationSettingsOf } from './repo.js';
 export { refreshLineTraining } from './training.js';
+export { recordEvaluation } from './record.js';
 
 // the evaluation list's stored count of passed criteria follows a criterion's active flag, type and deletion
 onCriterionChange(recountCriterionLines);

@@ -35,7 +35,10 @@ export async function lockLine(tx: Tx, lineId: number) {
  * A registration ends with its cancellation or with any refund, full or partial: its lines can no longer book, move
  * or extend an exam (a request fee would bill a permission the student can never use). Refused in Thai saying why.
  */
-export function assertRegistrationLive(line: LineContext, what: string) {
+export function assertRegistrationLive(
+  line: Pick<LineContext, 'customer_name' | 'application_code' | 'kind' | 'is_delete' | 'status'>,
+  what: string,
+) {
   const head = `${line.customer_name}: ใบสมัคร ${line.application_code}`;
   if (line.kind !== 'course' || line.is_delete || line.status === 'ยกเลิก')
     throw badRequest(`${head} ถูกยกเลิกแล้ว ${what}ไม่ได้`);

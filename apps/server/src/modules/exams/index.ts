@@ -3,6 +3,7 @@ import { onCourseLinesCreated } from '../applications/index.js';
 import { openPermissions } from './repo.js';
 
 export { default as routes } from './routes.js';
+export { assertRegistrationLive } from './book.js';
 export { examKindsOf, lineAttempts, liveLineCount, permissionsFrom, refreshPassed } from './repo.js';
 
 // a registration's course lines get their exam permissions in its transaction

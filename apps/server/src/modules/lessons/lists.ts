@@ -1,0 +1,198 @@
+/** Reading lessons: the list with its filters, one lesson, the branch timetable and a course line's hours ledger. */
+import { sql, type SQL } from 'drizzle-orm';
+import { addDays, daysBetween, formatThaiDate } from '@khabkhi/thai';
+import {
+  LESSON_KIND_NAMES,
+  LESSON_STATE_NAMES,
+  type LessonTableQuery,
+  type TimetableQuery,
+} from '@khabkhi/contracts';
+import type { Conn } from '../../db/connection.js';
+import { assertBranch, type Actor } from '../../http/auth.js';
+import { liveBranchesInScope } from '../../http/branch.js';
+import { isAll } from '../../http/envelope.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { branchFilter, idFilter, withAll } from '../../http/tables.js';
+import { staffOf } from '../employees/index.js';
+import { lessonById, lessonRows, lessonSettingsOf, lineContext, lineMinutes, rowsOf } from './repo.js';
+import { bangkokInstant, hoursPart, VEHICLE_TYPE_NAMES, weekdayIndex } from './rules.js';
+
+/** The caller's branches as a condition on a column (none for head office). */
+export function scopeSql(actor: Actor, column: SQL): SQL {
+  if (actor.branchScope === null) return sql`true`;
+  if (!actor.branchScope.length) return sql`false`;
+  return sql`${column} in (${sql.join(actor.branchScope, sql`, `)})`;
+}
+
+const byName = (names: Record<string, string>) =>
+  Object.fromEntries(Object.entries(names).map(([k, v]) => [v, k])) as Record<string, string>;
+const STATE_BY_NAME = byName(LESSON_STATE_NAMES);
+const KIND_BY_NAME = byName(LESSON_KIND_NAMES);
+
+function tableWhere(actor: Actor, q: LessonTableQuery): SQL {
+  const parts: SQL[] = [scopeSql(actor, sql`l.branch_id`)];
+  const b = branchFilter(q.branch);
+  if (b !== undefined) {
+    if (b > 0) assertBranch(actor, b);
+    parts.push(sql`l.branch_id = ${b}`);
+  }
+  if (!isAll(q.status)) parts.push(sql`l.state = ${STATE_BY_NAME[q.status!] ?? q.status}`);
+  if (!isAll(q.kind)) parts.push(sql`l.kind = ${KIND_BY_NAME[q.kind!] ?? q.kind}`);
+  if (!isAll(q.type)) parts.push(sql`l.course_type = ${q.type}`);
+  if (!isAll(q.instructor))
+    parts.push(sql`coalesce(l.instructor_id, c.instructor_id) = ${idFilter(q.instructor)}`);
+  if (!isAll(q.vehicle)) parts.push(sql`l.vehicle_id = ${idFilter(q.vehicle)}`);
+  if (!isAll(q.customer)) parts.push(sql`l.customer_id = ${idFilter(q.customer)}`);
+  if (!isAll(q.line)) parts.push(sql`l.line_id = ${idFilter(q.line)}`);
+  if (q.start) parts.push(sql`l.starts_at >= ${bangkokInstant(q.start, '00:00').toISOString()}::timestamptz`);
+  if (q.end) parts.push(sql`l.starts_at < ${bangkokInstant(addDays(q.end, 1), '00:00').toISOString()}::timestamptz`);
+  const t = (q.text ?? '').trim();
+  if (!isAll(t) && t) {
+    const like = `%${t.replace(/[\\%_]/g, (x) => `\\${x}`)}%`;
+    parts.push(sql`(cu.idcard like ${`${t}%`} or (cu.fname || ' ' || cu.sname) ilike ${like}
+      or a.application_code ilike ${like} or (u.fname || ' ' || u.sname) ilike ${like} or v.no ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export async function lessonTable(conn: Conn, actor: Actor, q: LessonTableQuery, limit: number, offset: number) {
+  const where = tableWhere(actor, q);
+  const [rows, [count]] = await Promise.all([
+    lessonRows(conn, where, sql`l.starts_at desc, l.lesson_id desc`, limit, offset),
+    rowsOf(
+      conn,
+      sql`select count(*)::int as n from lessons l left join applications a on a.application_id = l.application_id
+        left join customers cu on cu.customer_id = l.customer_id left join lessons c on c.lesson_id = l.class_id
+        left join users u on u.user_id = coalesce(l.instructor_id, c.instructor_id)
+        left join vehicles v on v.vehicle_id = l.vehicle_id where ${where}`,
+    ),
+  ]);
+  return { rows, total: Number(count!.n) };
+}
+
+export async function lessonFilterOptions(conn: Conn, actor: Actor) {
+  const branches = await liveBranchesInScope(conn, actor);
+  return {
+    branch: withAll(branches.map((b) => ({ name: b.name, value: b.branch_id }))),
+    status: withAll(Object.entries(LESSON_STATE_NAMES).map(([value, name]) => ({ name, value }))),
+    kind: withAll(Object.entries(LESSON_KIND_NAMES).map(([value, name]) => ({ name, value }))),
+  };
+}
+
+export async function lessonGet(conn: Conn, actor: Actor, id: number) {
+  const l = await lessonById(conn, id);
+  if (!l) throw notFound('ไม่พบคาบเรียนนี้');
+  assertBranch(actor, l.branch_id);
+  return l;
+}
+
+/** The instructors of a branch: its staff (and head office's) with the instructor role or hours at the branch. */
+export async function branchInstructors(conn: Conn, branchId: number) {
+  const staff = await staffOf(conn, branchId);
+  const teach = new Set(
+    (
+      await rowsOf(
+        conn,
+        sql`select u.user_id from users u join roles r on r.role_id = u.role_id
+          where r.slug = 'instructor' and u.branch_id = ${branchId}
+        union select user_id from instructor_hours where branch_id = ${branchId}`,
+      )
+    ).map((r) => Number(r.user_id)),
+  );
+  return staff.filter((s) => teach.has(s.user_id));
+}
+
+const MAX_TIMETABLE_DAYS = 42;
+
+export async function timetable(conn: Conn, actor: Actor, q: TimetableQuery) {
+  assertBranch(actor, q.branch_id);
+  if (q.date_to < q.date_from) throw badRequest('ถึงวันที่: ต้องไม่ก่อนวันที่เริ่ม');
+  const days = daysBetween(q.date_from, q.date_to) + 1;
+  if (days > MAX_TIMETABLE_DAYS) throw badRequest(`ถึงวันที่: ตารางเรียนแสดงได้ครั้งละไม่เกิน ${MAX_TIMETABLE_DAYS} วัน`);
+  const dates = Array.from({ length: days }, (_, i) => addDays(q.date_from, i));
+  const s = await lessonSettingsOf(conn);
+  const resource = q.resource ?? 'instructor';
+  const from = bangkokInstant(q.date_from, '00:00').toISOString();
+  const to = bangkokInstant(addDays(q.date_to, 1), '00:00').toISOString();
+  const lessonsP = lessonRows(
+    conn,
+    sql`l.branch_id = ${q.branch_id} and l.starts_at >= ${from}::timestamptz and l.starts_at < ${to}::timestamptz`,
+    sql`l.starts_at, l.lesson_id`,
+  );
+  let resources;
+  if (resource === 'instructor') {
+    const people = await branchInstructors(conn, q.branch_id);
+    const ids = people.map((p) => p.user_id);
+    const [hours, leave] = ids.length
+      ? await Promise.all([
+          rowsOf(
+            conn,
+            sql`select user_id, weekday, start_time, end_time from instructor_hours
+              where branch_id = ${q.branch_id} and user_id in (${sql.join(ids, sql`, `)}) order by start_time`,
+          ),
+          rowsOf(
+            conn,
+            sql`select user_id, date::text as date, reason from instructor_leave
+              where user_id in (${sql.join(ids, sql`, `)}) and date between ${q.date_from} and ${q.date_to} order by date`,
+          ),
+        ])
+      : [[], []];
+    resources = people.map((p) => {
+      const off = leave.filter((x) => Number(x.user_id) === p.user_id);
+      const offDays = new Set(off.map((x) => String(x.date).slice(0, 10)));
+      const mine = hours.filter((h) => Number(h.user_id) === p.user_id);
+      return {
+        id: p.user_id,
+        name: p.name,
+        detail: p.position,
+        unavailable: mine.length ? '' : 'ยังไม่ได้กำหนดเวลาทำงาน',
+        hours: dates
+          .filter((dt) => !offDays.has(dt))
+          .flatMap((dt) =>
+            mine
+              .filter((h) => Number(h.weekday) === weekdayIndex(dt))
+              .map((h) => ({ date: dt, start_time: String(h.start_time), end_time: String(h.end_time) })),
+          ),
+        leave: off.map((x) => ({ date: String(x.date).slice(0, 10), reason: String(x.reason) })),
+      };
+    });
+  } else {
+    const vs = await rowsOf(
+      conn,
+      sql`select vehicle_id, no, province, brand, model, type, status, noti_tax::text as noti_tax,
+          noti_compulsory::text as noti_compulsory
+        from vehicles where branch_id = ${q.branch_id} and not is_delete and status <> 'sold' order by type, no`,
+    );
+    resources = vs.map((v) => {
+      const why: string[] = [];
+      if (v.status === 'repair') why.push('อยู่ระหว่างซ่อม');
+      if (v.noti_tax && String(v.noti_tax) < q.date_to) why.push(`ภาษีครบกำหนด ${formatThaiDate(String(v.noti_tax))}`);
+      if (v.noti_compulsory && String(v.noti_compulsory) < q.date_to)
+        why.push(`พ.ร.บ. หมด ${formatThaiDate(String(v.noti_compulsory))}`);
+      return {
+        id: Number(v.vehicle_id),
+        name: `${String(v.no)} ${String(v.province)}`,
+        detail: VEHICLE_TYPE_NAMES[String(v.type)] ?? String(v.type),
+        unavailable: why.join(', '),
+        hours: [],
+        leave: [],
+      };
+    });
+  }
+  return { resource, day_start: s.day_start, day_end: s.day_end, resources, lessons: await lessonsP };
+}
+
+/** lesson/hours: minutes included, booked, delivered, charged and remaining per part, and the hours typed on evaluations. */
+export async function lineHours(conn: Conn, actor: Actor, lineId: number) {
+  const line = await lineContext(conn, lineId);
+  if (!line) throw notFound('ไม่พบหลักสูตรนี้ในใบสมัคร');
+  assertBranch(actor, line.branch_id);
+  const m = await lineMinutes(conn, lineId);
+  return {
+    line_id: lineId,
+    course_name: line.course_name,
+    course_type: line.course_type,
+    theory: hoursPart({ included: line.theory_hours * 60, extra: 0, ...m.theory }),
+    practice: hoursPart({ included: line.practice_hours * 60, extra: 0, ...m.practice }),
+  };
+}

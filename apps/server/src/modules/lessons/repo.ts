@@ -1,0 +1,270 @@
+/** The lessons' SQL: settings, a course line's context and minutes, lesson rows with their names, locks, overlaps. */
+import { sql, type SQL } from 'drizzle-orm';
+import { toSatang } from '@khabkhi/thai';
+import type { Conn } from '../../db/connection.js';
+import { lessonSettings } from '../../db/schema/lessons.js';
+import { bangkokClock } from './rules.js';
+
+export type Row = Record<string, unknown>;
+export async function rowsOf<T = Row>(conn: Conn, q: SQL): Promise<T[]> {
+  return ((await conn.execute(q)) as unknown as { rows: T[] }).rows;
+}
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export async function lessonSettingsOf(conn: Conn) {
+  const [s] = await conn.select().from(lessonSettings);
+  return (
+    s ?? {
+      id: 1,
+      free_cancel_hours: 24,
+      min_paid_percent: 0,
+      day_start: '07:00',
+      day_end: '20:00',
+      max_practice_minutes: 240,
+      max_class_minutes: 420,
+      updatedAt: new Date(),
+    }
+  );
+}
+export type LessonSettingsRow = Awaited<ReturnType<typeof lessonSettingsOf>>;
+
+/** Serialises every booking of one course line (its hours are read after): taken before the rules. */
+export async function lockLine(conn: Conn, lineId: number) {
+  await conn.execute(sql`select line_id from application_courses where line_id = ${lineId} for update`);
+}
+
+/** A course line with what the booking rules read: its course's hours, application, money and customer. */
+export async function lineContext(conn: Conn, lineId: number) {
+  const [r] = await rowsOf(
+    conn,
+    sql`select l.line_id, l.course_name, l.course_type, l.course_id, c.theory_hours, c.practice_hours,
+      a.application_id, a.application_code, a.kind, a.branch_id, a.status, a.is_delete, a.net, a.paid,
+      cu.customer_id, trim(cu.prefix || cu.fname || ' ' || cu.sname) as customer_name
+    from application_courses l join applications a on a.application_id = l.application_id
+    join customers cu on cu.customer_id = a.customer_id join courses c on c.course_id = l.course_id
+    where l.line_id = ${lineId}`,
+  );
+  if (!r) return undefined;
+  return {
+    line_id: Number(r.line_id),
+    course_name: String(r.course_name),
+    course_type: String(r.course_type),
+    theory_hours: Number(r.theory_hours),
+    practice_hours: Number(r.practice_hours),
+    application_id: Number(r.application_id),
+    application_code: String(r.application_code),
+    kind: String(r.kind),
+    branch_id: Number(r.branch_id),
+    status: String(r.status),
+    is_delete: Boolean(r.is_delete),
+    net: toSatang(String(r.net)),
+    paid: toSatang(String(r.paid)),
+    customer_id: Number(r.customer_id),
+    customer_name: String(r.customer_name),
+  };
+}
+export type LessonLine = NonNullable<Awaited<ReturnType<typeof lineContext>>>;
+
+/** A line's minutes by part and state (practice rows for practice, seats for theory) and the hours typed on evaluations. */
+export async function lineMinutes(conn: Conn, lineId: number) {
+  const [r] = await rowsOf<Record<string, number | string>>(
+    conn,
+    sql`select
+      coalesce(sum(minutes) filter (where kind = 'practice' and state in ('booked', 'checked_in')), 0)::int as p_booked,
+      coalesce(sum(minutes) filter (where kind = 'practice' and state = 'done'), 0)::int as p_done,
+      coalesce(sum(minutes) filter (where kind = 'practice' and state in ('cancelled', 'no_show') and charged), 0)::int as p_charged,
+      coalesce(sum(minutes) filter (where kind = 'seat' and state in ('booked', 'checked_in')), 0)::int as t_booked,
+      coalesce(sum(minutes) filter (where kind = 'seat' and state = 'done'), 0)::int as t_done,
+      coalesce(sum(minutes) filter (where kind = 'seat' and state in ('cancelled', 'no_show') and charged), 0)::int as t_charged,
+      count(*) filter (where kind = 'practice' and state in ('booked', 'checked_in', 'done'))::int as p_live,
+      (select coalesce(sum(theory_hours), 0)::int from student_evaluations where line_id = ${lineId} and not is_delete) as t_recorded,
+      (select coalesce(sum(practice_hours), 0)::int from student_evaluations where line_id = ${lineId} and not is_delete) as p_recorded
+    from lessons where line_id = ${lineId}`,
+  );
+  const n = (k: string) => Number(r?.[k] ?? 0);
+  return {
+    practice: { booked: n('p_booked'), delivered: n('p_done'), charged: n('p_charged'), recorded: n('p_recorded') * 60 },
+    theory: { booked: n('t_booked'), delivered: n('t_done'), charged: n('t_charged'), recorded: n('t_recorded') * 60 },
+    practiceLive: n('p_live'),
+  };
+}
+
+/** The columns of a lesson row as lists, the timetable and lesson/get answer them. */
+const ROW_SELECT = sql`select l.*, b.name as branch_name, coalesce(a.application_code, '') as application_code,
+    coalesce(trim(cu.prefix || cu.fname || ' ' || cu.sname), '') as customer_name,
+    coalesce(trim(u.prefix || u.fname || ' ' || u.sname), '') as instructor_name,
+    coalesce(trim(v.no || ' ' || v.province), '') as vehicle_name, coalesce(r.name, '') as room_name
+  from lessons l join branches b on b.branch_id = l.branch_id
+  left join applications a on a.application_id = l.application_id
+  left join customers cu on cu.customer_id = l.customer_id
+  left join lessons c on c.lesson_id = l.class_id
+  left join users u on u.user_id = coalesce(l.instructor_id, c.instructor_id)
+  left join vehicles v on v.vehicle_id = l.vehicle_id
+  left join lesson_rooms r on r.room_id = coalesce(l.room_id, c.room_id)`;
+
+export function lessonApi(r: Row) {
+  const startsAt = new Date(r.starts_at as string);
+  const endsAt = new Date(r.ends_at as string);
+  const a = bangkokClock(startsAt);
+  return {
+    lesson_id: Number(r.lesson_id),
+    branch_id: Number(r.branch_id),
+    branch_name: String(r.branch_name ?? ''),
+    kind: String(r.kind) as 'practice' | 'class' | 'seat',
+    state: String(r.state) as 'booked' | 'checked_in' | 'done' | 'cancelled' | 'no_show',
+    starts_at: startsAt.toISOString(),
+    ends_at: endsAt.toISOString(),
+    date: a.date,
+    start_time: a.time,
+    end_time: bangkokClock(endsAt).time,
+    minutes: Number(r.minutes),
+    course_type: String(r.course_type),
+    line_id: num(r.line_id),
+    application_id: num(r.application_id),
+    application_code: String(r.application_code ?? ''),
+    customer_id: num(r.customer_id),
+    customer_name: String(r.customer_name ?? ''),
+    instructor_id: num(r.instructor_id),
+    instructor_name: String(r.instructor_name ?? ''),
+    vehicle_id: num(r.vehicle_id),
+    vehicle_name: String(r.vehicle_name ?? ''),
+    room_id: num(r.room_id),
+    room_name: String(r.room_name ?? ''),
+    class_id: num(r.class_id),
+    capacity: num(r.capacity),
+    enrolled: Number(r.enrolled ?? 0),
+    pickup: String(r.pickup ?? ''),
+    note: String(r.note ?? ''),
+    charged: Boolean(r.charged),
+    cancel_by: r.cancel_by === null || r.cancel_by === undefined ? null : String(r.cancel_by),
+    cancel_reason: String(r.cancel_reason ?? ''),
+    checked_in_at: iso(r.checked_in_at),
+    checkin_method: r.checkin_method === null || r.checkin_method === undefined ? null : String(r.checkin_method),
+    instructor_checked_in_at: iso(r.instructor_checked_in_at),
+  };
+}
+export type LessonApi = ReturnType<typeof lessonApi>;
+
+export async function lessonRows(conn: Conn, where: SQL, order: SQL, limit?: number, offset = 0) {
+  const page = limit === undefined ? sql`` : sql` limit ${limit} offset ${offset}`;
+  return (await rowsOf(conn, sql`${ROW_SELECT} where ${where} order by ${order}${page}`)).map(lessonApi);
+}
+
+export async function lessonById(conn: Conn, id: number) {
+  return (await lessonRows(conn, sql`l.lesson_id = ${id}`, sql`l.lesson_id`))[0];
+}
+
+/** The lesson's own row, locked FOR UPDATE (every change of its state takes it first). */
+export async function lockLesson(conn: Conn, id: number) {
+  const [r] = await rowsOf(conn, sql`select * from lessons where lesson_id = ${id} for update`);
+  return r ? rawLesson(r) : undefined;
+}
+export function rawLesson(r: Row) {
+  return {
+    lesson_id: Number(r.lesson_id),
+    branch_id: Number(r.branch_id),
+    kind: String(r.kind) as 'practice' | 'class' | 'seat',
+    state: String(r.state),
+    starts_at: new Date(r.starts_at as string),
+    ends_at: new Date(r.ends_at as string),
+    minutes: Number(r.minutes),
+    course_type: String(r.course_type),
+    line_id: num(r.line_id),
+    customer_id: num(r.customer_id),
+    instructor_id: num(r.instructor_id),
+    vehicle_id: num(r.vehicle_id),
+    room_id: num(r.room_id),
+    capacity: num(r.capacity),
+    enrolled: Number(r.enrolled),
+    class_id: num(r.class_id),
+    checked_in_at: r.checked_in_at ? new Date(r.checked_in_at as string) : null,
+    instructor_checked_in_at: r.instructor_checked_in_at ? new Date(r.instructor_checked_in_at as string) : null,
+  };
+}
+export type RawLesson = ReturnType<typeof rawLesson>;
+
+const OVERLAP_COLUMN: Record<string, string> = {
+  lessons_no_instructor_overlap: 'instructor_id',
+  lessons_no_vehicle_overlap: 'vehicle_id',
+  lessons_no_student_overlap: 'customer_id',
+  lessons_no_room_overlap: 'room_id',
+};
+export const overlapColumn = (constraint: string | undefined) => (constraint ? OVERLAP_COLUMN[constraint] : undefined);
+
+/** The live lesson of a resource (instructor_id, vehicle_id, customer_id, room_id) overlapping a time, if any. */
+export async function overlapping(
+  conn: Conn,
+  column: string,
+  id: number,
+  startsAt: Date,
+  endsAt: Date,
+  notIds: number[],
+) {
+  const not = notIds.length ? sql` and l.lesson_id not in (${sql.join(notIds, sql`, `)})` : sql``;
+  const rows = await lessonRows(
+    conn,
+    sql`l.${sql.raw(column)} = ${id} and l.state in ('booked', 'checked_in', 'done')
+      and tstzrange(l.starts_at, l.ends_at) && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)${not}`,
+    sql`l.starts_at`,
+    1,
+  );
+  return rows[0];
+}
+
+// ---- who and what can be booked ----
+
+export async function personName(conn: Conn, userId: number) {
+  const [r] = await rowsOf(conn, sql`select trim(prefix || fname || ' ' || sname) as name from users where user_id = ${userId}`);
+  return r ? String(r.name) : `#${userId}`;
+}
+
+/** An instructor's weekly intervals at a branch on one weekday, and whether they have any hours at all. */
+export async function instructorDay(conn: Conn, userId: number, branchId: number, weekday: number, date: string) {
+  const [r] = await rowsOf(
+    conn,
+    sql`select
+      (select count(*)::int from instructor_hours where user_id = ${userId}) as any_hours,
+      (select coalesce(json_agg(json_build_object('start_time', start_time, 'end_time', end_time) order by start_time), '[]')
+         from instructor_hours where user_id = ${userId} and branch_id = ${branchId} and weekday = ${weekday}) as hours,
+      (select reason from instructor_leave where user_id = ${userId} and date = ${date}) as leave`,
+  );
+  const hours = (typeof r!.hours === 'string' ? JSON.parse(r!.hours) : r!.hours) as {
+    start_time: string;
+    end_time: string;
+  }[];
+  return { anyHours: Number(r!.any_hours) > 0, hours, leave: r!.leave === null ? null : String(r!.leave) };
+}
+
+export async function vehicleOf(conn: Conn, vehicleId: number) {
+  const [r] = await rowsOf(conn, sql`select * from vehicles where vehicle_id = ${vehicleId}`);
+  if (!r) return undefined;
+  return {
+    vehicle_id: Number(r.vehicle_id),
+    branch_id: Number(r.branch_id),
+    name: `${String(r.no)} ${String(r.province)}`,
+    type: String(r.type),
+    status: String(r.status),
+    is_delete: Boolean(r.is_delete),
+    noti_tax: r.noti_tax ? String(r.noti_tax).slice(0, 10) : null,
+    noti_compulsory: r.noti_compulsory ? String(r.noti_compulsory).slice(0, 10) : null,
+  };
+}
+export type VehicleRow = NonNullable<Awaited<ReturnType<typeof vehicleOf>>>;
+
+export async function roomOf(conn: Conn, roomId: number) {
+  const [r] = await rowsOf(conn, sql`select * from lesson_rooms where room_id = ${roomId}`);
+  if (!r) return undefined;
+  return {
+    room_id: Number(r.room_id),
+    branch_id: Number(r.branch_id),
+    name: String(r.name),
+    capacity: Number(r.capacity),
+    is_delete: Boolean(r.is_delete),
+  };
+}
+
+export async function courseTypeExists(conn: Conn, name: string) {
+  const r = await rowsOf(conn, sql`select 1 from course_types where name = ${name} and not is_delete`);
+  return r.length > 0;
+}
