@@ -25,6 +25,28 @@ const clock = (iso: string | null) =>
     ? new Date(iso).toLocaleTimeString('th-TH', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit' })
     : '';
 
+/** Who arrived, for which lesson (a second read of the same card says it was recorded already). */
+function Arrived({ r }: { r: CheckinResult }) {
+  const l = r.lesson;
+  const who = r.who === 'instructor' ? `ครูฝึก ${l.instructor_name}` : l.customer_name;
+  return (
+    <Result
+      style={{ padding: '16px 0 0' }}
+      icon={<CheckCircleTwoTone twoToneColor={r.already ? '#faad14' : '#52c41a'} />}
+      title={<span data-testid="desk-arrived">{r.already ? `${who} เช็กอินไว้แล้ว` : `${who} มาถึงแล้ว`}</span>}
+      subTitle={[
+        `${kindName(l.kind)} ${timeRange(l)} น.`,
+        l.course_type,
+        r.who === 'instructor' ? l.customer_name : `ครูฝึก ${l.instructor_name || '-'}`,
+        l.vehicle_name && `รถ ${l.vehicle_name}`,
+        l.room_name && `ห้อง ${l.room_name}`,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    />
+  );
+}
+
 export default function CheckinDesk() {
   const { can } = useSession();
   const { branchId, options, setBranch } = useBranchParam();
@@ -97,18 +119,7 @@ export default function CheckinDesk() {
             {refusal && (
               <Alert type="error" showIcon title={refusal} style={{ marginTop: 12 }} data-testid="desk-refusal" />
             )}
-            {arrived && (
-              <Result
-                style={{ padding: '16px 0 0' }}
-                icon={<CheckCircleTwoTone twoToneColor="#52c41a" />}
-                title={
-                  <span data-testid="desk-arrived">
-                    {arrived.who === 'instructor' ? `ครูฝึก ${arrived.instructor_name}` : arrived.customer_name} มาถึงแล้ว
-                  </span>
-                }
-                subTitle={`${kindName(arrived.kind)} ${timeRange(arrived)} น. · ${arrived.course_type} · ครูฝึก ${arrived.instructor_name || '-'}${arrived.vehicle_name ? ` · รถ ${arrived.vehicle_name}` : ''}${arrived.room_name ? ` · ห้อง ${arrived.room_name}` : ''}`}
-              />
-            )}
+            {arrived && <Arrived r={arrived} />}
           </Card>
         </Col>
         <Col xs={24} lg={15}>

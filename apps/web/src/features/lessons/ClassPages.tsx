@@ -16,7 +16,7 @@ import { thaiDate } from '../../components/ThaiDate';
 import { ClassDialog } from './ClassDialog';
 import { LessonActionModal, type LessonAction } from './LessonActionModal';
 import { STATE_TAG_COLOR, stateName, timeRange, type LessonState } from './lessonUi';
-import { LESSON_TABLE, useEnrollClass, useLesson, useLineSearch, type LessonRow } from './queries';
+import { LESSON_TABLE, useClassSeats, useEnrollClass, useLesson, useLineSearch, type LessonRow } from './queries';
 import { useBranchParam } from './useBranchParam';
 
 const stateTag = (s: string) => <Tag color={STATE_TAG_COLOR[s as LessonState]}>{stateName(s)}</Tag>;
@@ -51,8 +51,8 @@ export function ClassList() {
         endpoint={LESSON_TABLE}
         baseQuery={{ kind: 'class' }}
         rowKey="lesson_id"
-        filters={['branch', 'instructor', 'status']}
-        filterLabels={{ instructor: 'ครูผู้สอน' }}
+        filters={['branch', 'status']}
+        search="ชื่อครูผู้สอน"
         dateRange={{ start: addDays(today, -7), end: addDays(today, 30), label: 'วันที่เรียน' }}
         exportName="ชั้นเรียนภาคทฤษฎี"
         columns={classColumns}
@@ -76,6 +76,7 @@ export function ClassRoster() {
   const id = Number(useParams().id) || 0;
   const q = useLesson(id);
   const c = q.data;
+  const seatsQ = useClassSeats(c);
   const [text, setText] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const lines = useLineSearch(c?.branch_id ?? 0, text);
@@ -85,7 +86,7 @@ export function ClassRoster() {
 
   if (q.isLoading) return <Skeleton active />;
   if (q.error || !c) return <Alert type="error" showIcon title={errorMessage(q.error) || 'ไม่พบชั้นเรียน'} />;
-  const seats = c.seats ?? [];
+  const seats = seatsQ.data ?? [];
   const enrolledLines = new Set(seats.filter((s) => s.state !== 'cancelled').map((s) => s.line_id));
   const full = c.capacity !== null && c.enrolled >= c.capacity;
   const live = c.state === 'booked' || c.state === 'checked_in';
@@ -172,6 +173,7 @@ export function ClassRoster() {
           size="small"
           rowKey="lesson_id"
           dataSource={seats}
+          loading={seatsQ.isLoading}
           pagination={false}
           locale={{ emptyText: 'ยังไม่มีผู้เรียนในชั้นเรียนนี้' }}
           columns={[

@@ -89,10 +89,10 @@ export default function LessonList() {
         subtitle="คาบเรียนภาคปฏิบัติ ชั้นเรียนภาคทฤษฎี และที่นั่งของผู้เรียน คลิกแถวเพื่อดูรายละเอียดและเช็กอิน"
         endpoint={LESSON_TABLE}
         rowKey="lesson_id"
-        filters={['branch', 'instructor', 'vehicle', 'status', 'kind']}
-        filterLabels={{ instructor: 'ครูฝึก', vehicle: 'รถ', status: 'สถานะ', kind: 'ชนิด' }}
+        filters={['branch', 'status', 'kind']}
+        filterLabels={{ status: 'สถานะ', kind: 'ชนิด' }}
         dateRange={{ start: addDays(today, -7), end: addDays(today, 7), label: 'วันที่เรียน' }}
-        search="ชื่อผู้เรียน เลขบัตรประชาชน หรือเลขที่ใบสมัคร"
+        search="ผู้เรียน เลขบัตรประชาชน เลขที่ใบสมัคร ครูฝึก หรือทะเบียนรถ"
         exportName="รายการคาบเรียน"
         columns={columns}
         extra={

@@ -10,9 +10,11 @@ import type {
   InstructorAvailability,
   LessonCancelBody,
   LessonCheckinBody,
+  LessonCheckinResult,
   LessonCompleteBody,
   LessonCreateBody,
   LessonNoShowBody,
+  LessonRoom,
   LessonRow,
   LessonSettings,
   LessonUpdateBody,
@@ -29,18 +31,10 @@ export type TimetableResource = Timetable['resources'][number];
 export type Resource = 'instructor' | 'vehicle';
 
 /** A room of a branch (lesson/room/getall). */
-export interface Room {
-  room_id: number;
-  branch_id: number;
-  name: string;
-  capacity: number;
-}
+export type Room = LessonRoom;
 
-/** A class as lesson/get answers it: the class row and its seats (one row per enrolled course line). */
-export type ClassDetail = LessonRow & { seats?: LessonRow[] };
-
-/** What the check-in answers: the lesson that was checked in (who arrived is on it). */
-export type CheckinResult = LessonRow & { who?: 'student' | 'instructor' };
+/** What the check-in answers: the lesson, whose arrival it was, and whether it had been recorded before. */
+export type { LessonCheckinResult as CheckinResult };
 
 export const LESSON_TABLE = '/lesson/gettable';
 /** The live course lines of a branch (the evaluation list): the booking dialog and the roster search them. */
@@ -79,7 +73,7 @@ export const useTimetable = (q: { branch_id: number; date_from: string; date_to:
 export const useLesson = (id: number | null) =>
   useQuery({
     queryKey: lessonKeys.one(id ?? 0),
-    queryFn: () => api.get<ClassDetail>(`/lesson/get/${id}`),
+    queryFn: () => api.get<LessonRow>(`/lesson/get/${id}`),
     enabled: !!id && id > 0,
   });
 
@@ -150,7 +144,7 @@ export const useCancelLesson = () =>
 export const useNoShowLesson = () =>
   useLessonMutation((b: LessonNoShowBody) => api.post<LessonRow>('/lesson/noshow', b));
 export const useCheckinLesson = () =>
-  useLessonMutation((b: LessonCheckinBody) => api.post<CheckinResult>('/lesson/checkin', b));
+  useLessonMutation((b: LessonCheckinBody) => api.post<LessonCheckinResult>('/lesson/checkin', b));
 export const useCompleteLesson = () =>
   useLessonMutation((b: LessonCompleteBody) => api.post<LessonRow>('/lesson/complete', b));
 export const useCreateClass = () =>
@@ -174,4 +168,24 @@ export const useLineLessons = (lineId: number) =>
     queryKey: tableKeys.list(LESSON_TABLE, { line: lineId }),
     queryFn: async () => (await api.table<LessonRow>(LESSON_TABLE, { line: lineId, per_page: 100 })).data,
     enabled: lineId > 0,
+  });
+
+/**
+ * The seats of a class: the branch's seats of the class's day, those of this class (lesson/gettable has no class
+ * filter; a day's seats of a branch fit in one page of 100).
+ */
+export const useClassSeats = (c: LessonRow | undefined) =>
+  useQuery({
+    queryKey: tableKeys.list(LESSON_TABLE, { seats: c?.lesson_id ?? 0 }),
+    queryFn: async () =>
+      (
+        await api.table<LessonRow>(LESSON_TABLE, {
+          branch: c!.branch_id,
+          kind: 'seat',
+          start: c!.date,
+          end: c!.date,
+          per_page: 100,
+        })
+      ).data.filter((s) => s.class_id === c!.lesson_id),
+    enabled: !!c && c.kind === 'class',
   });
