@@ -71,7 +71,7 @@ export function BookingDialog({
   const lineOptions = useMemo(() => {
     const opts = (lines.data?.rows ?? []).map((r) => ({
       value: r.line_id,
-      label: `${r.customer_name} · ${r.course_name} (${r.course_type}) · ${r.application_code}`,
+      label: `${r.customer_name} · ${r.course_name.includes(r.course_type) ? r.course_name : `${r.course_name} (${r.course_type})`} · ${r.application_code}`,
     }));
     if (prefill?.line_id && !opts.some((o) => o.value === prefill.line_id))
       opts.unshift({ value: prefill.line_id, label: prefill.line_label ?? `รายการ ${prefill.line_id}` });

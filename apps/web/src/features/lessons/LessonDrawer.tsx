@@ -25,7 +25,9 @@ export function LessonDrawer({ lessonId, onClose }: { lessonId: number | null; o
     if ((l.state === 'booked' || l.state === 'checked_in') && !l.instructor_checked_in_at && l.kind === 'practice')
       actions.push({ key: 'checkin_instructor', label: 'เช็กอินครูฝึก' });
     if (l.state === 'checked_in') actions.push({ key: 'complete', label: 'เรียนจบ', primary: true });
-    if (l.state === 'booked') actions.push({ key: 'noshow', label: 'ขาดเรียน', danger: true });
+    // a no-show is recorded once the lesson has started
+    if (l.state === 'booked' && new Date(l.starts_at).getTime() <= Date.now())
+      actions.push({ key: 'noshow', label: 'ขาดเรียน', danger: true });
     if (l.state === 'booked') actions.push({ key: 'cancel', label: 'ยกเลิก', danger: true });
   }
   return (

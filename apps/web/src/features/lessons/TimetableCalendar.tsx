@@ -9,7 +9,8 @@ import buddhistEra from 'dayjs/plugin/buddhistEra';
 import 'dayjs/locale/th';
 import { useMemo } from 'react';
 import { Calendar, dayjsLocalizer, type Formats, type SlotInfo } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dnd from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { eventTitle, dayOf, isLive, STATE_COLOR, timeOf, timeRange, wallClock, type LessonState } from './lessonUi';
@@ -43,6 +44,11 @@ const formats: Formats = {
   selectRangeFormat: ({ start, end }: { start: Date; end: Date }) => `${fmt(start, 'HH:mm')}–${fmt(end, 'HH:mm')}`,
 };
 
+// the addon is CommonJS: the bundle hands its exports either as the default or under default.default
+type WithDnD = typeof dnd.default;
+const dndModule = dnd as unknown as { default: WithDnD | { default: WithDnD } };
+const withDragAndDrop: WithDnD =
+  typeof dndModule.default === 'function' ? dndModule.default : dndModule.default.default;
 const DnDCalendar = withDragAndDrop<CalEvent, CalResource>(Calendar);
 
 const GREY = {
