@@ -17,6 +17,7 @@ const tomorrow = addDays(today, 1);
 let hq = 0;
 let instructorName = '';
 let car = { id: 0, name: '' };
+let classId = 0;
 let lines: { line_id: number; application_id: number; customer_name: string; idcard: string; course_type: string }[] =
   [];
 
@@ -104,6 +105,22 @@ beforeAll(async () => {
     });
     expect(r.status, r.body.message).toBe(200);
   }
+  // a room and a theory class of tomorrow with one student
+  const room = await admin.post('/api/lesson/room/create', { branch_id: hq, name: 'ห้องเรียน 1', capacity: 30 });
+  expect(room.status, room.body.message).toBe(200);
+  const cls = await admin.post('/api/lesson/class/create', {
+    branch_id: hq,
+    room_id: room.body.data.room_id,
+    instructor_id: prasert.instructor_id,
+    course_type: 'รถยนต์',
+    date: tomorrow,
+    start_time: '15:00',
+    end_time: '17:00',
+  });
+  expect(cls.status, cls.body.message).toBe(200);
+  classId = cls.body.data.lesson_id;
+  const enr = await admin.post('/api/lesson/class/enroll', { class_id: classId, line_ids: [lines[1]!.line_id] });
+  expect(enr.status, enr.body.message).toBe(200);
   // the timetable then shows the school's day
   const day = await admin.put('/api/lesson/setting/update', {
     free_cancel_hours: 24,
@@ -215,5 +232,15 @@ describe('lessons', () => {
     await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}&resource=vehicle`);
     await page.locator('.rbc-event').first().waitFor();
     await shots(page, 'lessons-timetable-vehicles');
+
+    await page.goto(`${e.baseUrl}/lessons/classes?branch=${hq}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await shots(page, 'lessons-classes');
+    await page.goto(`${e.baseUrl}/lessons/classes/${classId}`);
+    await page.getByText(lines[1]!.customer_name).first().waitFor();
+    await shots(page, 'lessons-class-roster');
+    await page.goto(`${e.baseUrl}/lessons/settings?branch=${hq}`);
+    await page.getByText('เวลาทำงานประจำสัปดาห์').waitFor();
+    await shots(page, 'lessons-settings');
   });
 });

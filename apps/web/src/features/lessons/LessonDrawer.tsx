@@ -64,6 +64,7 @@ export function LessonDrawer({ lessonId, onClose }: { lessonId: number | null; o
             size="small"
             column={1}
             bordered
+            styles={{ label: { width: 120, whiteSpace: 'nowrap' } }}
             items={[
               {
                 key: 's',
@@ -126,7 +127,7 @@ export function LessonDrawer({ lessonId, onClose }: { lessonId: number | null; o
           {l.line_id && (
             <div style={{ marginTop: 16 }}>
               <Typography.Title level={5}>ชั่วโมงเรียนของหลักสูตร</Typography.Title>
-              <HoursTable lineId={l.line_id} compact />
+              <HoursTable lineId={l.line_id} vertical />
             </div>
           )}
           <LessonActionModal lesson={l} action={action} onClose={() => setAction(null)} />

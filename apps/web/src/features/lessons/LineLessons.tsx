@@ -104,7 +104,7 @@ export function LineLessons({
       {lines.map((l, i) => (
         <div key={l.line_id} style={{ marginTop: i ? 20 : 0 }}>
           <Typography.Text strong>
-            {l.course_name} ({l.course_type})
+            {l.course_name.includes(l.course_type) ? l.course_name : `${l.course_name} (${l.course_type})`}
           </Typography.Text>
           <LineSection line={l} branchId={branchId} customer={customer} />
         </div>

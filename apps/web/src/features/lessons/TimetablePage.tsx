@@ -139,7 +139,7 @@ export default function TimetablePage() {
       <Card size="small" style={{ marginBottom: 12 }} styles={{ body: { padding: '8px 12px' } }}>
         <Flex gap={8} wrap align="center">
           <Select
-            style={{ width: 180 }}
+            style={{ width: 170 }}
             value={branchId || undefined}
             options={branchOptions}
             onChange={(v: number) => setBranch(v)}
@@ -176,7 +176,7 @@ export default function TimetablePage() {
           />
           {view === 'week' && (
             <Select
-              style={{ width: 200 }}
+              style={{ width: 170 }}
               value={only || 0}
               onChange={(v: number) => set({ only: v ? String(v) : null })}
               options={[
@@ -188,7 +188,7 @@ export default function TimetablePage() {
           )}
           <Space size={4}>
             <Switch size="small" checked={showCancelled} onChange={(c) => set({ cancelled: c ? '1' : null })} />
-            <Typography.Text>แสดงคาบที่ยกเลิก</Typography.Text>
+            <Typography.Text>แสดงที่ยกเลิก</Typography.Text>
           </Space>
           <Button
             icon={<ReloadOutlined />}
