@@ -16,7 +16,7 @@ import { useAvailability, useSaveAvailability, type InstructorAvailability } fro
 /** weekday numbers as the API counts them (0 = Sunday … 6 = Saturday) */
 const CODES: WeekdayCode[] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const WEEKDAYS = CODES.map((c, i) => ({ value: i, label: THAI_WEEKDAYS[c] }));
-const TIMES = timeOptions('05:00', '23:00', 30);
+const TIMES = [...timeOptions('00:00', '23:30', 30), { value: '23:59', label: '23:59 น.' }];
 
 interface Values {
   hours: { weekday: number; start_time: string; end_time: string }[];
@@ -72,14 +72,14 @@ function InstructorForm({ branchId, who }: { branchId: number; who: InstructorAv
           <>
             {fields.map((f) => (
               <Flex key={f.key} gap={8} align="baseline" wrap>
-                <Form.Item name={[f.name, 'weekday']} rules={req('เลือกวัน')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'weekday']} rules={req('เลือกวัน')}>
                   <Select options={WEEKDAYS} style={{ width: 130 }} placeholder="วัน" />
                 </Form.Item>
-                <Form.Item name={[f.name, 'start_time']} rules={req('เลือกเวลาเริ่ม')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'start_time']} rules={req('เลือกเวลาเริ่ม')}>
                   <Select options={TIMES} style={{ width: 110 }} placeholder="เริ่ม" />
                 </Form.Item>
                 <span>ถึง</span>
-                <Form.Item name={[f.name, 'end_time']} rules={req('เลือกเวลาสิ้นสุด')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'end_time']} rules={req('เลือกเวลาสิ้นสุด')}>
                   <Select options={TIMES} style={{ width: 110 }} placeholder="สิ้นสุด" />
                 </Form.Item>
                 {del(remove, f.name)}
@@ -101,10 +101,10 @@ function InstructorForm({ branchId, who }: { branchId: number; who: InstructorAv
           <>
             {fields.map((f) => (
               <Flex key={f.key} gap={8} align="baseline" wrap>
-                <Form.Item name={[f.name, 'date']} rules={req('เลือกวันที่')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'date']} rules={req('เลือกวันที่')}>
                   <ThaiDatePicker style={{ width: 150 }} allowClear={false} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'reason']}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'reason']}>
                   <Input placeholder="เหตุผล เช่น ลาป่วย ลาพักร้อน" maxLength={200} style={{ width: 260 }} />
                 </Form.Item>
                 {del(remove, f.name)}
@@ -122,14 +122,14 @@ function InstructorForm({ branchId, who }: { branchId: number; who: InstructorAv
           <>
             {fields.map((f) => (
               <Flex key={f.key} gap={8} align="baseline" wrap>
-                <Form.Item name={[f.name, 'course_type']} rules={req('ระบุประเภท')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'course_type']} rules={req('ระบุประเภท')}>
                   <Select
                     style={{ width: 150 }}
                     placeholder="ประเภทใบขับขี่"
                     options={[{ value: 'รถยนต์' }, { value: 'รถจักรยานยนต์' }]}
                   />
                 </Form.Item>
-                <Form.Item name={[f.name, 'part']} rules={req('เลือกภาค')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'part']} rules={req('เลือกภาค')}>
                   <Select
                     style={{ width: 120 }}
                     options={[
@@ -138,10 +138,10 @@ function InstructorForm({ branchId, who }: { branchId: number; who: InstructorAv
                     ]}
                   />
                 </Form.Item>
-                <Form.Item name={[f.name, 'rate']} rules={[moneyRule('อัตราค่าสอน', true)]}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'rate']} rules={[moneyRule('อัตราค่าสอน', true)]}>
                   <MoneyInput style={{ width: 130 }} />
                 </Form.Item>
-                <Form.Item name={[f.name, 'valid_from']} rules={req('เลือกวันที่เริ่มใช้')}>
+                <Form.Item style={{ marginBottom: 8 }} name={[f.name, 'valid_from']} rules={req('เลือกวันที่เริ่มใช้')}>
                   <ThaiDatePicker style={{ width: 150 }} allowClear={false} placeholder="ใช้ตั้งแต่" />
                 </Form.Item>
                 {del(remove, f.name)}
