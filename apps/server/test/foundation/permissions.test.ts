@@ -493,6 +493,10 @@ interface Fixture {
   line: number;
   session: number;
   attempt: number;
+  /** lessons: a practical lesson of the fixture line, a classroom and a theory class in it */
+  lesson: number;
+  room: number;
+  klass: number;
 }
 
 describe('every /api route × every demo user × a record of their own and of another branch (generated from the registry)', () => {
@@ -659,7 +663,27 @@ describe('every /api route × every demo user × a record of their own and of an
       values (${session}, ${line}, ${app.application.application_id}, ${app.application.customer.customer_id}, ${branch_id}, ${id.user.malee ?? 1}) returning attempt_id as id`,
     );
     await rows(t, sql`update exam_sessions set booked = 1 where session_id = ${session}`);
+    // lessons (written directly: the matrix's employee has no working hours)
+    const [room] = await rows<{ id: number }>(
+      t,
+      sql`insert into lesson_rooms (branch_id, name, capacity) values (${branch_id}, ${`ห้องเมทริกซ์ ${code}`}, 5) returning room_id as id`,
+    );
+    const [lesson] = await rows<{ id: number }>(
+      t,
+      sql`insert into lessons (branch_id, kind, starts_at, ends_at, minutes, course_type, line_id, application_id, customer_id, instructor_id, vehicle_id, created_by)
+      values (${branch_id}, 'practice', now() + interval '40 days', now() + interval '40 days 1 hour', 60, ${app.application.courses[0].course_type},
+        ${line}, ${app.application.application_id}, ${app.application.customer.customer_id}, ${employee}, ${vehicle}, ${employee}) returning lesson_id as id`,
+    );
+    const [klass] = await rows<{ id: number }>(
+      t,
+      sql`insert into lessons (branch_id, kind, starts_at, ends_at, minutes, course_type, instructor_id, room_id, capacity, created_by)
+      values (${branch_id}, 'class', now() + interval '41 days', now() + interval '41 days 2 hours', 120, ${app.application.courses[0].course_type},
+        ${employee}, ${room!.id}, 5, ${employee}) returning lesson_id as id`,
+    );
     return {
+      lesson: lesson!.id,
+      room: room!.id,
+      klass: klass!.id,
       line,
       session,
       attempt: seat!.id,
@@ -740,6 +764,16 @@ describe('every /api route × every demo user × a record of their own and of an
           return own(f.session);
         case 'attempt_id':
           return own(f.attempt);
+        case 'lesson_id':
+          return own(f.lesson);
+        case 'class_id':
+          return own(f.klass);
+        case 'room_id':
+          return own(f.room);
+        case 'line_ids':
+          return own(_s.type === 'array' ? [f.line] : f.line);
+        case 'instructor_id':
+          return r.url.startsWith('/api/lesson/') ? own(f.employee) : undefined;
         case 'course_id':
           return own(f.course);
         case 'other_fee_id':
@@ -830,7 +864,11 @@ describe('every /api route × every demo user × a record of their own and of an
                               ? f.vehicle
                               : prefix === 'expenses'
                                 ? f.expense
-                                : appOf(prefix);
+                                : prefix === 'lesson'
+                                  ? k === 'line_id'
+                                    ? f.line
+                                    : f.lesson
+                                  : appOf(prefix);
     }
     const query = r.schema.querystring as Json | undefined;
     const q = new URLSearchParams();

@@ -12,7 +12,10 @@ export const today = todayBangkok();
 export const DAY = addDays(today, 10);
 
 export async function userId(t: TestApp, username: string) {
-  const [u] = await t.db.select({ id: users.user_id, idcard: users.idcard }).from(users).where(eq(users.username, username));
+  const [u] = await t.db
+    .select({ id: users.user_id, idcard: users.idcard })
+    .from(users)
+    .where(eq(users.username, username));
   return u!;
 }
 

@@ -69,12 +69,29 @@ describe('cancel and no-show', () => {
     expect(h.practice).toMatchObject({ included: 600, charged: 45, booked: 0, delivered: 0, remaining: 555 });
     // a cashier may not waive; a manager must give the reason
     const d = await book(s.line_id, addDays(today, -1));
-    const denied = await malee.post('/api/lesson/cancel', { lesson_id: d.lesson_id, by: 'student', reason: 'ไม่มา', waive: true, waive_reason: 'ป่วย' });
+    const denied = await malee.post('/api/lesson/cancel', {
+      lesson_id: d.lesson_id,
+      by: 'student',
+      reason: 'ไม่มา',
+      waive: true,
+      waive_reason: 'ป่วย',
+    });
     expect(denied.status).toBe(403);
-    const noReason = await somchai.post('/api/lesson/cancel', { lesson_id: d.lesson_id, by: 'student', reason: 'ไม่มา', waive: true });
+    const noReason = await somchai.post('/api/lesson/cancel', {
+      lesson_id: d.lesson_id,
+      by: 'student',
+      reason: 'ไม่มา',
+      waive: true,
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toMatch(/เหตุผลที่ยกเว้น/);
-    const waived = await somchai.post('/api/lesson/cancel', { lesson_id: d.lesson_id, by: 'student', reason: 'ไม่มา', waive: true, waive_reason: 'มีใบรับรองแพทย์' });
+    const waived = await somchai.post('/api/lesson/cancel', {
+      lesson_id: d.lesson_id,
+      by: 'student',
+      reason: 'ไม่มา',
+      waive: true,
+      waive_reason: 'มีใบรับรองแพทย์',
+    });
     expect(waived.status, waived.body.message).toBe(200);
     expect(waived.body.data.charged).toBe(false);
     const again = await malee.post('/api/lesson/cancel', { lesson_id: d.lesson_id, by: 'school', reason: 'ซ้ำ' });
@@ -94,7 +111,11 @@ describe('cancel and no-show', () => {
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data).toMatchObject({ state: 'no_show', charged: true });
     const past2 = await book(s.line_id, addDays(today, -2));
-    const w = await somchai.post('/api/lesson/noshow', { lesson_id: past2.lesson_id, waive: true, waive_reason: 'น้ำท่วม' });
+    const w = await somchai.post('/api/lesson/noshow', {
+      lesson_id: past2.lesson_id,
+      waive: true,
+      waive_reason: 'น้ำท่วม',
+    });
     expect(w.body.data).toMatchObject({ state: 'no_show', charged: false });
     expect((await hours(s.line_id)).practice).toMatchObject({ charged: 45, booked: 45 });
   });
@@ -106,7 +127,11 @@ describe('check-in and completion', () => {
     const l = await book(s.line_id, today, slotNow());
     const first = await malee.post('/api/lesson/checkin', { national_id: s.idcard, branch_id: cat.hq });
     expect(first.status, first.body.message).toBe(200);
-    expect(first.body.data).toMatchObject({ who: 'student', already: false, lesson: { lesson_id: l.lesson_id, state: 'checked_in', checkin_method: 'card' } });
+    expect(first.body.data).toMatchObject({
+      who: 'student',
+      already: false,
+      lesson: { lesson_id: l.lesson_id, state: 'checked_in', checkin_method: 'card' },
+    });
     const second = await malee.post('/api/lesson/checkin', { national_id: s.idcard, branch_id: cat.hq });
     expect(second.status).toBe(200);
     expect(second.body.data.already).toBe(true);
@@ -115,7 +140,10 @@ describe('check-in and completion', () => {
     expect(teacher.status, teacher.body.message).toBe(200);
     expect(teacher.body.data.who).toBe('instructor');
     expect(teacher.body.data.lesson.instructor_checked_in_at).not.toBeNull();
-    const [n] = await rows(t, sql`select count(*)::int as n from audit_log where entity = 'lesson' and entity_id = ${String(l.lesson_id)} and action = 'checkin'`);
+    const [n] = await rows(
+      t,
+      sql`select count(*)::int as n from audit_log where entity = 'lesson' and entity_id = ${String(l.lesson_id)} and action = 'checkin'`,
+    );
     expect(n!.n).toBe(1);
     // a card with no lesson of the hour here
     const none = await malee.post('/api/lesson/checkin', { national_id: '1101700203451', branch_id: cat.hq });
@@ -144,7 +172,10 @@ describe('check-in and completion', () => {
     const r = await malee.post('/api/lesson/checkin', { lesson_id: l.lesson_id, reason: 'เครื่องอ่านบัตรเสีย' });
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.data.lesson.checkin_method).toBe('manual');
-    const [a] = await rows(t, sql`select after from audit_log where entity = 'lesson' and entity_id = ${String(l.lesson_id)} and action = 'checkin'`);
+    const [a] = await rows(
+      t,
+      sql`select after from audit_log where entity = 'lesson' and entity_id = ${String(l.lesson_id)} and action = 'checkin'`,
+    );
     expect(JSON.stringify(a!.after)).toContain('เครื่องอ่านบัตรเสีย');
     const done = await malee.post('/api/lesson/complete', { lesson_id: l.lesson_id });
     expect(done.status, done.body.message).toBe(200);
@@ -159,7 +190,16 @@ describe('theory classes', () => {
     expect(room.status, room.body.message).toBe(200);
     const date = addDays(DAY, 4);
     const mk = (b: Record<string, unknown> = {}) =>
-      admin.post('/api/lesson/class/create', { branch_id: cat.hq, room_id: room.body.data.room_id, instructor_id: prasert.id, course_type: 'รถยนต์', date, start_time: '13:00', end_time: '15:00', ...b });
+      admin.post('/api/lesson/class/create', {
+        branch_id: cat.hq,
+        room_id: room.body.data.room_id,
+        instructor_id: prasert.id,
+        course_type: 'รถยนต์',
+        date,
+        start_time: '13:00',
+        end_time: '15:00',
+        ...b,
+      });
     const tooBig = await mk({ capacity: 4 });
     expect(tooBig.status).toBe(400);
     const c = await mk();
@@ -172,13 +212,22 @@ describe('theory classes', () => {
     const students = [];
     for (const n of ['ทฤษฎีหนึ่ง', 'ทฤษฎีสอง', 'ทฤษฎีสาม', 'ทฤษฎีสี่']) students.push(await register(malee, cat.car, n));
     const moto = await register(malee, cat.moto, 'มอไซค์', '3500.50');
-    const wrong = await malee.post('/api/lesson/class/enroll', { class_id: c.body.data.lesson_id, line_ids: [moto.line_id] });
+    const wrong = await malee.post('/api/lesson/class/enroll', {
+      class_id: c.body.data.lesson_id,
+      line_ids: [moto.line_id],
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toMatch(/ชั้นเรียนนี้สำหรับรถยนต์/);
-    const e = await malee.post('/api/lesson/class/enroll', { class_id: c.body.data.lesson_id, line_ids: students.slice(0, 3).map((s) => s.line_id) });
+    const e = await malee.post('/api/lesson/class/enroll', {
+      class_id: c.body.data.lesson_id,
+      line_ids: students.slice(0, 3).map((s) => s.line_id),
+    });
     expect(e.status, e.body.message).toBe(200);
     expect(e.body.data).toMatchObject({ enrolled: 3, capacity: 3 });
-    const full = await malee.post('/api/lesson/class/enroll', { class_id: c.body.data.lesson_id, line_ids: [students[3]!.line_id] });
+    const full = await malee.post('/api/lesson/class/enroll', {
+      class_id: c.body.data.lesson_id,
+      line_ids: [students[3]!.line_id],
+    });
     expect(full.status).toBe(409);
     expect(full.body.message).toMatch(/เหลือ 0 ที่นั่ง/);
     expect((await hours(students[0]!.line_id)).theory).toMatchObject({ included: 300, booked: 120, remaining: 180 });
@@ -187,12 +236,19 @@ describe('theory classes', () => {
     const busy = students[3]!;
     const c2 = await mk({ start_time: '16:00', end_time: '17:00', instructor_id: (await userId(t, 'somchai')).id });
     await book(busy.line_id, date, { start_time: '16:30', end_time: '17:15' });
-    const overlap = await malee.post('/api/lesson/class/enroll', { class_id: c2.body.data.lesson_id, line_ids: [busy.line_id] });
+    const overlap = await malee.post('/api/lesson/class/enroll', {
+      class_id: c2.body.data.lesson_id,
+      line_ids: [busy.line_id],
+    });
     expect(overlap.status).toBe(409);
     expect(overlap.body.message).toContain(`ผู้เรียน ${busy.name} มีคาบเรียนของ ${busy.name}`);
 
     // moving the class moves its seats
-    const mv = await admin.put('/api/lesson/update', { lesson_id: c.body.data.lesson_id, start_time: '09:00', end_time: '11:00' });
+    const mv = await admin.put('/api/lesson/update', {
+      lesson_id: c.body.data.lesson_id,
+      start_time: '09:00',
+      end_time: '11:00',
+    });
     expect(mv.status, mv.body.message).toBe(200);
     const seats = await rows(t, sql`select starts_at from lessons where class_id = ${c.body.data.lesson_id}`);
     expect(seats.map((s) => new Date(s.starts_at).toISOString())).toEqual(Array(3).fill(mv.body.data.starts_at));
@@ -202,7 +258,11 @@ describe('theory classes', () => {
     const one = await malee.post('/api/lesson/cancel', { lesson_id: seatIds[0], by: 'school', reason: 'ย้ายรอบ' });
     expect(one.status, one.body.message).toBe(200);
     expect((await malee.get(`/api/lesson/get/${c.body.data.lesson_id}`)).body.data.enrolled).toBe(2);
-    const all = await admin.post('/api/lesson/cancel', { lesson_id: c.body.data.lesson_id, by: 'school', reason: 'ห้องปิดซ่อม' });
+    const all = await admin.post('/api/lesson/cancel', {
+      lesson_id: c.body.data.lesson_id,
+      by: 'school',
+      reason: 'ห้องปิดซ่อม',
+    });
     expect(all.status, all.body.message).toBe(200);
     expect(all.body.message).toMatch(/ที่นั่งของผู้เรียน 2 คน/);
     const states = await rows(t, sql`select state, charged from lessons where class_id = ${c.body.data.lesson_id}`);
@@ -211,11 +271,20 @@ describe('theory classes', () => {
 
   it('completing a class completes its present seats and marks the absent as charged no-shows; hours reach the exam rule', async () => {
     const room = await admin.post('/api/lesson/room/create', { branch_id: cat.hq, name: 'ห้อง 2', capacity: 10 });
-    const c = await admin.post('/api/lesson/class/create', { branch_id: cat.hq, room_id: room.body.data.room_id, instructor_id: (await userId(t, 'somchai')).id, course_type: 'รถยนต์', ...slotNow() });
+    const c = await admin.post('/api/lesson/class/create', {
+      branch_id: cat.hq,
+      room_id: room.body.data.room_id,
+      instructor_id: (await userId(t, 'somchai')).id,
+      course_type: 'รถยนต์',
+      ...slotNow(),
+    });
     expect(c.status, c.body.message).toBe(200);
     const here = await register(malee, cat.car, 'มาเรียนทฤษฎี');
     const away = await register(malee, cat.car, 'ไม่มาทฤษฎี');
-    const e = await malee.post('/api/lesson/class/enroll', { class_id: c.body.data.lesson_id, line_ids: [here.line_id, away.line_id] });
+    const e = await malee.post('/api/lesson/class/enroll', {
+      class_id: c.body.data.lesson_id,
+      line_ids: [here.line_id, away.line_id],
+    });
     expect(e.status, e.body.message).toBe(200);
     const ci = await malee.post('/api/lesson/checkin', { national_id: here.idcard, branch_id: cat.hq });
     expect(ci.status, ci.body.message).toBe(200);
@@ -238,7 +307,18 @@ describe('bad input writes nothing', () => {
       ['/api/lesson/checkin', { national_id: '1'.repeat(13), branch_id: 1e20 }],
       ['/api/lesson/complete', { lesson_id: 1, results: [{ evaluate_id: 1, level: 1e9 }] }],
       ['/api/lesson/class/enroll', { class_id: 1, line_ids: [] }],
-      ['/api/lesson/class/create', { branch_id: 1, room_id: 1, instructor_id: 1, course_type: 'รถยนต์', date: '2026-02-30', start_time: '09:00', end_time: '10:00' }],
+      [
+        '/api/lesson/class/create',
+        {
+          branch_id: 1,
+          room_id: 1,
+          instructor_id: 1,
+          course_type: 'รถยนต์',
+          date: '2026-02-30',
+          start_time: '09:00',
+          end_time: '10:00',
+        },
+      ],
     ] as const) {
       const r = await admin.post(url, body);
       expect(r.status, `${url} ${r.body.message}`).toBe(400);

@@ -40,8 +40,12 @@ describe('hours ledger', () => {
     expect(p.recorded).toBe(180); // history is shown apart, never subtracted
   });
   it('a package used up exactly leaves 0; an over-used one goes below 0 (shown as such)', () => {
-    expect(hoursPart({ included: 300, extra: 0, booked: 0, delivered: 300, charged: 0, recorded: 0 }).remaining).toBe(0);
-    expect(hoursPart({ included: 300, extra: 0, booked: 60, delivered: 300, charged: 0, recorded: 0 }).remaining).toBe(-60);
+    expect(hoursPart({ included: 300, extra: 0, booked: 0, delivered: 300, charged: 0, recorded: 0 }).remaining).toBe(
+      0,
+    );
+    expect(hoursPart({ included: 300, extra: 0, booked: 60, delivered: 300, charged: 0, recorded: 0 }).remaining).toBe(
+      -60,
+    );
   });
   it('the paid share: a free registration has paid all of it', () => {
     expect(paidPercent(325000, 650000)).toBe(50);

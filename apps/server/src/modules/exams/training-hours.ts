@@ -13,22 +13,21 @@ export async function lineTrainingHours(
   conn: Conn,
   lineId: number,
 ): Promise<{ theory: number; practice: number; total: number }> {
-  const [[h], [l]] = await Promise.all([
-    conn
-      .select({
-        theory: sql<number>`coalesce(sum(${studentEvaluations.theory_hours}), 0)::int`,
-        practice: sql<number>`coalesce(sum(${studentEvaluations.practice_hours}), 0)::int`,
-      })
-      .from(studentEvaluations)
-      .where(and(eq(studentEvaluations.line_id, lineId), eq(studentEvaluations.is_delete, false))),
-    conn
-      .select({
-        theory: sql<number>`coalesce(sum(${lessons.minutes}) filter (where ${lessons.kind} = 'seat'), 0)::int`,
-        practice: sql<number>`coalesce(sum(${lessons.minutes}) filter (where ${lessons.kind} = 'practice'), 0)::int`,
-      })
-      .from(lessons)
-      .where(and(eq(lessons.line_id, lineId), eq(lessons.state, 'done'))),
-  ]);
+  // one after the other: the connection may be a transaction's single client
+  const [h] = await conn
+    .select({
+      theory: sql<number>`coalesce(sum(${studentEvaluations.theory_hours}), 0)::int`,
+      practice: sql<number>`coalesce(sum(${studentEvaluations.practice_hours}), 0)::int`,
+    })
+    .from(studentEvaluations)
+    .where(and(eq(studentEvaluations.line_id, lineId), eq(studentEvaluations.is_delete, false)));
+  const [l] = await conn
+    .select({
+      theory: sql<number>`coalesce(sum(${lessons.minutes}) filter (where ${lessons.kind} = 'seat'), 0)::int`,
+      practice: sql<number>`coalesce(sum(${lessons.minutes}) filter (where ${lessons.kind} = 'practice'), 0)::int`,
+    })
+    .from(lessons)
+    .where(and(eq(lessons.line_id, lineId), eq(lessons.state, 'done')));
   const round = (x: number) => Math.round(x * 100) / 100;
   const theory = round(Number(h?.theory ?? 0) + Number(l?.theory ?? 0) / 60);
   const practice = round(Number(h?.practice ?? 0) + Number(l?.practice ?? 0) / 60);

@@ -43,23 +43,22 @@ export async function availability(
   const from = q.date_from ?? todayBangkok();
   const to = q.date_to ?? addDays(from, 365);
   const idList = sql.join(ids, sql`, `);
-  const [hours, leave, rates] = await Promise.all([
-    rowsOf(
-      conn,
-      sql`select user_id, weekday, start_time, end_time from instructor_hours
+  // one after the other: the connection may be a transaction's single client
+  const hours = await rowsOf(
+    conn,
+    sql`select user_id, weekday, start_time, end_time from instructor_hours
         where branch_id = ${q.branch_id} and user_id in (${idList}) order by weekday, start_time`,
-    ),
-    rowsOf(
-      conn,
-      sql`select user_id, date::text as date, reason from instructor_leave
+  );
+  const leave = await rowsOf(
+    conn,
+    sql`select user_id, date::text as date, reason from instructor_leave
         where user_id in (${idList}) and date between ${from} and ${to} order by date`,
-    ),
-    rowsOf(
-      conn,
-      sql`select user_id, course_type, part, rate::text as rate, valid_from::text as valid_from from instructor_rates
+  );
+  const rates = await rowsOf(
+    conn,
+    sql`select user_id, course_type, part, rate::text as rate, valid_from::text as valid_from from instructor_rates
         where user_id in (${idList}) order by course_type, part, valid_from`,
-    ),
-  ]);
+  );
   const of = (rows: Record<string, unknown>[], id: number) => rows.filter((r) => Number(r.user_id) === id);
   return people.map((p) => ({
     instructor_id: p.user_id,
@@ -112,7 +111,9 @@ export async function updateAvailability(tx: Tx, actor: Actor, b: AvailabilityUp
     .delete(instructorHours)
     .where(and(eq(instructorHours.user_id, b.instructor_id), eq(instructorHours.branch_id, b.branch_id)));
   if (hours.length)
-    await tx.insert(instructorHours).values(hours.map((h) => ({ ...h, user_id: b.instructor_id, branch_id: b.branch_id })));
+    await tx
+      .insert(instructorHours)
+      .values(hours.map((h) => ({ ...h, user_id: b.instructor_id, branch_id: b.branch_id })));
   if (b.leave !== undefined) {
     await tx.delete(instructorLeave).where(eq(instructorLeave.user_id, b.instructor_id));
     if (leave.length)
@@ -187,7 +188,12 @@ export async function createRoom(tx: Tx, actor: Actor, b: RoomBody, reqId?: stri
   if (!name) throw badRequest('ชื่อห้อง: ต้องระบุ');
   await assertRoomName(tx, b.branch_id, name);
   const row = await rooms.insert(tx, { branch_id: b.branch_id, name, capacity: b.capacity });
-  await audit(tx, actor, { entity: 'lesson_room', entityId: row.room_id, action: 'create', branchId: b.branch_id, after: row }, reqId);
+  await audit(
+    tx,
+    actor,
+    { entity: 'lesson_room', entityId: row.room_id, action: 'create', branchId: b.branch_id, after: row },
+    reqId,
+  );
   return roomApi(tx, actor, row.room_id, b.branch_id);
 }
 
@@ -220,7 +226,12 @@ export async function deleteRoom(tx: Tx, actor: Actor, roomId: number, reqId?: s
   if (Number(busy!.n) > 0)
     throw badRequest(`ห้องเรียน: ห้อง ${before.name} มีชั้นเรียนที่จองไว้ ${Number(busy!.n)} ชั้น ให้ย้ายหรือยกเลิกก่อนลบห้อง`);
   await rooms.softDelete(tx, roomId);
-  await audit(tx, actor, { entity: 'lesson_room', entityId: roomId, action: 'delete', branchId: before.branch_id, before }, reqId);
+  await audit(
+    tx,
+    actor,
+    { entity: 'lesson_room', entityId: roomId, action: 'delete', branchId: before.branch_id, before },
+    reqId,
+  );
 }
 
 // ---- settings ----

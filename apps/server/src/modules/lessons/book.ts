@@ -10,22 +10,15 @@ import { lessons } from '../../db/schema/lessons.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import {
-  checkInstructor,
-  checkLineHours,
-  checkVehicle,
-  liveLine,
-  minutesOrRefuse,
-  withoutOverlap,
-} from './checks.js';
+import { checkInstructor, checkLineHours, checkVehicle, liveLine, minutesOrRefuse, withoutOverlap } from './checks.js';
 import { lessonById, lessonSettingsOf, lineContext, lockLesson, lockLine, roomOf, rowsOf } from './repo.js';
 import { bangkokClock, bangkokInstant } from './rules.js';
 
 export async function createLesson(tx: Tx, actor: Actor, b: LessonCreateBody, reqId?: string) {
-  const s = await lessonSettingsOf(tx);
-  const minutes = minutesOrRefuse(s, 'practice', b.start_time, b.end_time);
   await lockLine(tx, b.line_id);
   const line = await liveLine(tx, actor, b.line_id, 'จองคาบเรียน');
+  const s = await lessonSettingsOf(tx);
+  const minutes = minutesOrRefuse(s, 'practice', b.start_time, b.end_time);
   await checkInstructor(tx, line.branch_id, b.instructor_id, b.date, b.start_time, b.end_time);
   await checkVehicle(tx, line.branch_id, b.vehicle_id, line.course_type, b.date);
   await checkLineHours(tx, s, line, 'practice', minutes);
@@ -80,8 +73,7 @@ export async function updateLesson(tx: Tx, actor: Actor, b: LessonUpdateBody, re
   const [peek] = await tx.select().from(lessons).where(eq(lessons.lesson_id, b.lesson_id));
   if (!peek) throw notFound('ไม่พบคาบเรียนนี้');
   assertBranch(actor, peek.branch_id);
-  if (peek.kind === 'seat')
-    throw badRequest('คาบเรียน: ที่นั่งในชั้นเรียนย้ายเองไม่ได้ ให้ย้ายชั้นเรียน หรือยกเลิกที่นั่งแล้วลงชื่อชั้นเรียนอื่น');
+  if (peek.kind === 'seat') throw badRequest('คาบเรียน: ที่นั่งในชั้นเรียนย้ายเองไม่ได้ ให้ย้ายชั้นเรียน หรือยกเลิกที่นั่งแล้วลงชื่อชั้นเรียนอื่น');
   // the line before the lesson, as a booking takes them
   if (peek.line_id) await lockLine(tx, peek.line_id);
   const l = (await lockLesson(tx, b.lesson_id))!;
@@ -97,8 +89,7 @@ export async function updateLesson(tx: Tx, actor: Actor, b: LessonUpdateBody, re
   const endsAt = bangkokInstant(date, end);
   const moved = startsAt.getTime() !== l.starts_at.getTime() || endsAt.getTime() !== l.ends_at.getTime();
   const instructorId = b.instructor_id ?? l.instructor_id!;
-  if (moved || instructorId !== l.instructor_id)
-    await checkInstructor(tx, l.branch_id, instructorId, date, start, end);
+  if (moved || instructorId !== l.instructor_id) await checkInstructor(tx, l.branch_id, instructorId, date, start, end);
   const set: Partial<typeof lessons.$inferInsert> = {
     starts_at: startsAt,
     ends_at: endsAt,
@@ -108,7 +99,9 @@ export async function updateLesson(tx: Tx, actor: Actor, b: LessonUpdateBody, re
     ...(b.note !== undefined ? { note: b.note.trim() } : {}),
     updatedAt: new Date(),
   };
-  const candidates: Parameters<typeof withoutOverlap>[1]['candidates'] = [{ column: 'instructor_id', id: instructorId }];
+  const candidates: Parameters<typeof withoutOverlap>[1]['candidates'] = [
+    { column: 'instructor_id', id: instructorId },
+  ];
   let seatIds: number[] = [];
   if (l.kind === 'practice') {
     if (b.room_id !== undefined) throw badRequest('ห้องเรียน: คาบเรียนภาคปฏิบัติไม่มีห้องเรียน');
@@ -145,15 +138,19 @@ export async function updateLesson(tx: Tx, actor: Actor, b: LessonUpdateBody, re
       }
     for (const seat of seats) candidates.push({ column: 'customer_id', id: Number(seat.customer_id) });
   }
-  const row = await withoutOverlap(tx, { candidates, startsAt, endsAt, notIds: [l.lesson_id, ...seatIds] }, async (sp) => {
-    const [r] = await sp.update(lessons).set(set).where(eq(lessons.lesson_id, l.lesson_id)).returning();
-    if (seatIds.length)
-      await sp
-        .update(lessons)
-        .set({ starts_at: startsAt, ends_at: endsAt, minutes, updatedAt: new Date() })
-        .where(and(inArray(lessons.lesson_id, seatIds), eq(lessons.state, 'booked')));
-    return r!;
-  });
+  const row = await withoutOverlap(
+    tx,
+    { candidates, startsAt, endsAt, notIds: [l.lesson_id, ...seatIds] },
+    async (sp) => {
+      const [r] = await sp.update(lessons).set(set).where(eq(lessons.lesson_id, l.lesson_id)).returning();
+      if (seatIds.length)
+        await sp
+          .update(lessons)
+          .set({ starts_at: startsAt, ends_at: endsAt, minutes, updatedAt: new Date() })
+          .where(and(inArray(lessons.lesson_id, seatIds), eq(lessons.state, 'booked')));
+      return r!;
+    },
+  );
   await audit(
     tx,
     actor,

@@ -18,7 +18,15 @@ export const CHECKIN_WINDOW_MINUTES = 60;
 
 type Who = 'student' | 'instructor';
 
-async function arrive(tx: Tx, actor: Actor, lessonId: number, who: Who, method: 'card' | 'manual', reason: string, reqId?: string) {
+async function arrive(
+  tx: Tx,
+  actor: Actor,
+  lessonId: number,
+  who: Who,
+  method: 'card' | 'manual',
+  reason: string,
+  reqId?: string,
+) {
   const now = new Date();
   const changed =
     who === 'student'
@@ -56,19 +64,18 @@ async function arrive(tx: Tx, actor: Actor, lessonId: number, who: Who, method: 
   if (who === 'instructor' && lesson.instructor_checked_in_at) return { lesson, who, already: true };
   if (who === 'student' && lesson.kind === 'class')
     throw badRequest('คาบเรียน: ชั้นเรียนบันทึกมาเรียนรายคนที่ที่นั่งของผู้เรียน (หรือเลือกบันทึกครูฝึกมาสอน)');
-  if (who === 'instructor' && lesson.kind === 'seat')
-    throw badRequest('คาบเรียน: ที่นั่งของผู้เรียนไม่มีครูฝึก ให้บันทึกครูฝึกที่ชั้นเรียน');
+  if (who === 'instructor' && lesson.kind === 'seat') throw badRequest('คาบเรียน: ที่นั่งของผู้เรียนไม่มีครูฝึก ให้บันทึกครูฝึกที่ชั้นเรียน');
   const names: Record<string, string> = { done: 'เรียนจบแล้ว', cancelled: 'ถูกยกเลิกแล้ว', no_show: 'บันทึกขาดเรียนแล้ว' };
   throw badRequest(`คาบเรียน: บันทึกมาเรียนไม่ได้ คาบนี้${names[lesson.state] ?? lesson.state}`);
 }
 
 export async function checkin(tx: Tx, actor: Actor, b: LessonCheckinBody, reqId?: string) {
   if (b.lesson_id !== undefined) {
-    const reason = (b.reason ?? '').trim();
-    if (!reason) throw badRequest('เหตุผล: การบันทึกมาเรียนเองต้องระบุเหตุผล (เช่น อ่านบัตรไม่ได้)');
     const [l] = await rowsOf(tx, sql`select branch_id from lessons where lesson_id = ${b.lesson_id}`);
     if (!l) throw notFound('ไม่พบคาบเรียนนี้');
     assertBranch(actor, Number(l.branch_id));
+    const reason = (b.reason ?? '').trim();
+    if (!reason) throw badRequest('เหตุผล: การบันทึกมาเรียนเองต้องระบุเหตุผล (เช่น อ่านบัตรไม่ได้)');
     return arrive(tx, actor, b.lesson_id, b.who ?? 'student', 'manual', reason, reqId);
   }
   if (!b.national_id || b.branch_id === undefined)

@@ -51,14 +51,11 @@ export async function checkInstructor(
   end: string,
 ) {
   const staff = (await staffOf(conn, branchId)).find((x) => x.user_id === instructorId);
-  if (!staff)
-    throw badRequest('ครูฝึก: ไม่พบครูฝึกนี้ในสาขา (หรือบัญชีถูกระงับ) ให้เลือกครูฝึกของสาขาหรือสำนักงานใหญ่');
+  if (!staff) throw badRequest('ครูฝึก: ไม่พบครูฝึกนี้ในสาขา (หรือบัญชีถูกระงับ) ให้เลือกครูฝึกของสาขาหรือสำนักงานใหญ่');
   const wd = weekdayIndex(date);
   const day = await instructorDay(conn, instructorId, branchId, wd, date);
   if (!day.anyHours)
-    throw badRequest(
-      `ครูฝึก: ยังไม่ได้กำหนดเวลาทำงานของครูฝึก ${staff.name} ให้กำหนดเวลาทำงานประจำสัปดาห์ก่อนจองคาบเรียน`,
-    );
+    throw badRequest(`ครูฝึก: ยังไม่ได้กำหนดเวลาทำงานของครูฝึก ${staff.name} ให้กำหนดเวลาทำงานประจำสัปดาห์ก่อนจองคาบเรียน`);
   if (day.leave !== null)
     throw badRequest(
       `ครูฝึก: ${staff.name} ลางานวันที่ ${d(date)}${day.leave ? ` (${day.leave})` : ''} ให้เลือกครูฝึกคนอื่นหรือวันอื่น`,
@@ -80,9 +77,7 @@ export async function checkVehicle(conn: Conn, branchId: number, vehicleId: numb
   if (!v || v.is_delete) throw badRequest('รถ: ไม่พบรถคันนี้ ให้เลือกรถของสาขา');
   if (v.branch_id !== branchId) throw badRequest(`รถ: ${v.name} เป็นรถของสาขาอื่น ให้เลือกรถของสาขานี้`);
   if (v.status !== 'active')
-    throw badRequest(
-      `รถ: ${v.name} ${v.status === 'repair' ? 'อยู่ระหว่างซ่อม' : 'จำหน่ายแล้ว'} ใช้สอนไม่ได้ ให้เลือกรถคันอื่น`,
-    );
+    throw badRequest(`รถ: ${v.name} ${v.status === 'repair' ? 'อยู่ระหว่างซ่อม' : 'จำหน่ายแล้ว'} ใช้สอนไม่ได้ ให้เลือกรถคันอื่น`);
   const want = VEHICLE_TYPE_OF[courseType];
   if (!want) throw badRequest(`รถ: หลักสูตรประเภท${courseType}ไม่มีรถฝึกที่ใช้ได้ (รถยนต์หรือรถจักรยานยนต์)`);
   if (v.type !== want)
@@ -92,9 +87,7 @@ export async function checkVehicle(conn: Conn, branchId: number, vehicleId: numb
   if (v.noti_tax && v.noti_tax < date)
     throw badRequest(`รถ: ภาษีรถ ${v.name} ครบกำหนดวันที่ ${d(v.noti_tax)} ก่อนวันเรียน ให้ต่อภาษีก่อนหรือเลือกรถคันอื่น`);
   if (v.noti_compulsory && v.noti_compulsory < date)
-    throw badRequest(
-      `รถ: พ.ร.บ. รถ ${v.name} หมดวันที่ ${d(v.noti_compulsory)} ก่อนวันเรียน ให้ต่อ พ.ร.บ. ก่อนหรือเลือกรถคันอื่น`,
-    );
+    throw badRequest(`รถ: พ.ร.บ. รถ ${v.name} หมดวันที่ ${d(v.noti_compulsory)} ก่อนวันเรียน ให้ต่อ พ.ร.บ. ก่อนหรือเลือกรถคันอื่น`);
   return v;
 }
 
@@ -183,8 +176,7 @@ export async function withoutOverlap<T>(tx: Tx, probe: OverlapProbe, write: (sp:
     for (const c of probe.candidates) {
       if (c.id === null || (column && c.column !== column)) continue;
       const other = await overlapping(tx, c.column, c.id, probe.startsAt, probe.endsAt, probe.notIds);
-      if (other)
-        throw conflict(`${RESOURCE_NAMES[c.column]!(other)} มี${lessonText(other)} อยู่แล้ว ให้เลือกเวลาอื่น`);
+      if (other) throw conflict(`${RESOURCE_NAMES[c.column]!(other)} มี${lessonText(other)} อยู่แล้ว ให้เลือกเวลาอื่น`);
     }
     throw conflict('เวลานี้ถูกจองไปแล้ว กรุณาโหลดตารางเรียนใหม่แล้วเลือกเวลาอื่น');
   }

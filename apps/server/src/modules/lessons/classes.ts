@@ -77,8 +77,7 @@ export async function enroll(tx: Tx, actor: Actor, b: ClassEnrollBody, reqId?: s
   const c = await lockLesson(tx, b.class_id);
   if (!c || c.kind !== 'class') throw notFound('ไม่พบชั้นเรียนนี้');
   assertBranch(actor, c.branch_id);
-  if (c.state !== 'booked')
-    throw badRequest('ชั้นเรียน: ลงชื่อได้เฉพาะชั้นเรียนที่ยังไม่เริ่ม (ยกเลิกหรือเรียนจบแล้วลงชื่อไม่ได้)');
+  if (c.state !== 'booked') throw badRequest('ชั้นเรียน: ลงชื่อได้เฉพาะชั้นเรียนที่ยังไม่เริ่ม (ยกเลิกหรือเรียนจบแล้วลงชื่อไม่ได้)');
   const slot = slotText(c.starts_at, c.ends_at);
   if (c.enrolled + lineIds.length > c.capacity!)
     throw conflict(
@@ -90,16 +89,15 @@ export async function enroll(tx: Tx, actor: Actor, b: ClassEnrollBody, reqId?: s
     await lockLine(tx, lineId);
     const line = await liveLine(tx, actor, lineId, 'ลงชื่อชั้นเรียน');
     const who = `${line.customer_name} (${line.application_code})`;
-    if (line.branch_id !== c.branch_id)
-      throw badRequest(`หลักสูตรของผู้เรียน: ${who} สมัครที่สาขาอื่น ลงชื่อชั้นเรียนของสาขานี้ไม่ได้`);
+    if (line.branch_id !== c.branch_id) throw badRequest(`หลักสูตรของผู้เรียน: ${who} สมัครที่สาขาอื่น ลงชื่อชั้นเรียนของสาขานี้ไม่ได้`);
     if (line.course_type !== c.course_type)
-      throw badRequest(
-        `ประเภทใบขับขี่: ชั้นเรียนนี้สำหรับ${c.course_type} แต่หลักสูตรของ ${who} เป็น${line.course_type}`,
-      );
+      throw badRequest(`ประเภทใบขับขี่: ชั้นเรียนนี้สำหรับ${c.course_type} แต่หลักสูตรของ ${who} เป็น${line.course_type}`);
     const [dup] = await tx
       .select({ id: lessons.lesson_id })
       .from(lessons)
-      .where(sql`${lessons.class_id} = ${c.lesson_id} and ${lessons.line_id} = ${lineId} and ${lessons.state} <> 'cancelled'`);
+      .where(
+        sql`${lessons.class_id} = ${c.lesson_id} and ${lessons.line_id} = ${lineId} and ${lessons.state} <> 'cancelled'`,
+      );
     if (dup) throw badRequest(`หลักสูตรของผู้เรียน: ${who} ลงชื่อชั้นเรียนนี้แล้ว`);
     await checkLineHours(tx, s, line, 'theory', c.minutes);
     const seat = await withoutOverlap(

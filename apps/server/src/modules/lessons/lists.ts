@@ -1,12 +1,7 @@
 /** Reading lessons: the list with its filters, one lesson, the branch timetable and a course line's hours ledger. */
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays, daysBetween, formatThaiDate } from '@khabkhi/thai';
-import {
-  LESSON_KIND_NAMES,
-  LESSON_STATE_NAMES,
-  type LessonTableQuery,
-  type TimetableQuery,
-} from '@khabkhi/contracts';
+import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonTableQuery, type TimetableQuery } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { liveBranchesInScope } from '../../http/branch.js';
@@ -39,8 +34,7 @@ function tableWhere(actor: Actor, q: LessonTableQuery): SQL {
   if (!isAll(q.status)) parts.push(sql`l.state = ${STATE_BY_NAME[q.status!] ?? q.status}`);
   if (!isAll(q.kind)) parts.push(sql`l.kind = ${KIND_BY_NAME[q.kind!] ?? q.kind}`);
   if (!isAll(q.type)) parts.push(sql`l.course_type = ${q.type}`);
-  if (!isAll(q.instructor))
-    parts.push(sql`coalesce(l.instructor_id, c.instructor_id) = ${idFilter(q.instructor)}`);
+  if (!isAll(q.instructor)) parts.push(sql`coalesce(l.instructor_id, c.instructor_id) = ${idFilter(q.instructor)}`);
   if (!isAll(q.vehicle)) parts.push(sql`l.vehicle_id = ${idFilter(q.vehicle)}`);
   if (!isAll(q.customer)) parts.push(sql`l.customer_id = ${idFilter(q.customer)}`);
   if (!isAll(q.line)) parts.push(sql`l.line_id = ${idFilter(q.line)}`);

@@ -84,7 +84,12 @@ export async function lineMinutes(conn: Conn, lineId: number) {
   );
   const n = (k: string) => Number(r?.[k] ?? 0);
   return {
-    practice: { booked: n('p_booked'), delivered: n('p_done'), charged: n('p_charged'), recorded: n('p_recorded') * 60 },
+    practice: {
+      booked: n('p_booked'),
+      delivered: n('p_done'),
+      charged: n('p_charged'),
+      recorded: n('p_recorded') * 60,
+    },
     theory: { booked: n('t_booked'), delivered: n('t_done'), charged: n('t_charged'), recorded: n('t_recorded') * 60 },
     practiceLive: n('p_live'),
   };
@@ -215,7 +220,10 @@ export async function overlapping(
 // ---- who and what can be booked ----
 
 export async function personName(conn: Conn, userId: number) {
-  const [r] = await rowsOf(conn, sql`select trim(prefix || fname || ' ' || sname) as name from users where user_id = ${userId}`);
+  const [r] = await rowsOf(
+    conn,
+    sql`select trim(prefix || fname || ' ' || sname) as name from users where user_id = ${userId}`,
+  );
   return r ? String(r.name) : `#${userId}`;
 }
 

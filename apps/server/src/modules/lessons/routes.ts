@@ -113,7 +113,10 @@ export default async function lessonRoutes(plain: FastifyInstance) {
     },
     async (req) => {
       const r = await db().transaction((tx) => createLesson(tx, actorOf(req), req.body, req.id));
-      return ok(r, `จองคาบเรียนของ ${r.customer_name} กับ ${r.instructor_name} ${r.start_time}–${r.end_time} น. เรียบร้อยแล้ว`);
+      return ok(
+        r,
+        `จองคาบเรียนของ ${r.customer_name} กับ ${r.instructor_name} ${r.start_time}–${r.end_time} น. เรียบร้อยแล้ว`,
+      );
     },
   );
 
@@ -129,7 +132,10 @@ export default async function lessonRoutes(plain: FastifyInstance) {
       },
     },
     async (req) =>
-      ok(await db().transaction((tx) => updateLesson(tx, actorOf(req), req.body, req.id)), 'บันทึกการเปลี่ยนคาบเรียนเรียบร้อยแล้ว'),
+      ok(
+        await db().transaction((tx) => updateLesson(tx, actorOf(req), req.body, req.id)),
+        'บันทึกการเปลี่ยนคาบเรียนเรียบร้อยแล้ว',
+      ),
   );
 
   app.post(

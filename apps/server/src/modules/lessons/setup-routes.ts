@@ -94,7 +94,12 @@ export default async function lessonSetupRoutes(plain: FastifyInstance) {
     '/lesson/room/update',
     {
       config: { auth: ['manage', 'Lesson'] },
-      schema: { tags, summary: 'Rename or resize a classroom', body: RoomUpdateBody, response: { 200: Envelope(LessonRoom) } },
+      schema: {
+        tags,
+        summary: 'Rename or resize a classroom',
+        body: RoomUpdateBody,
+        response: { 200: Envelope(LessonRoom) },
+      },
     },
     async (req) =>
       ok(await db().transaction((tx) => updateRoom(tx, actorOf(req), req.body, req.id)), 'บันทึกห้องเรียนเรียบร้อยแล้ว'),

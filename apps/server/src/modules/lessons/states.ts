@@ -36,8 +36,7 @@ export async function lockedLesson(tx: Tx, actor: Actor, id: number) {
 /** A charge waived by a manager (ability manage Lesson) with a reason; undefined when not waived. */
 function waiver(actor: Actor, waive: boolean | undefined, reason: string | undefined) {
   if (!waive) return undefined;
-  if (!canDo(actor, 'manage', 'Lesson'))
-    throw forbidden('ยกเว้นการหักชั่วโมง: เฉพาะผู้จัดการเท่านั้นที่ยกเว้นได้ ให้ผู้จัดการเป็นผู้บันทึก');
+  if (!canDo(actor, 'manage', 'Lesson')) throw forbidden('ยกเว้นการหักชั่วโมง: เฉพาะผู้จัดการเท่านั้นที่ยกเว้นได้ ให้ผู้จัดการเป็นผู้บันทึก');
   const r = (reason ?? '').trim();
   if (!r) throw badRequest('เหตุผลที่ยกเว้น: ต้องระบุเหตุผลที่ยกเว้นการหักชั่วโมง');
   return r;
@@ -103,14 +102,11 @@ export async function cancelLesson(tx: Tx, actor: Actor, b: LessonCancelBody, re
 
 export async function noShow(tx: Tx, actor: Actor, b: LessonNoShowBody, reqId?: string) {
   const l = await lockedLesson(tx, actor, b.lesson_id);
-  if (l.kind === 'class')
-    throw badRequest('คาบเรียน: ชั้นเรียนบันทึกขาดเรียนทั้งชั้นไม่ได้ ให้บันทึกที่นั่งของผู้เรียนที่ไม่มา หรือบันทึกเรียนจบ');
+  if (l.kind === 'class') throw badRequest('คาบเรียน: ชั้นเรียนบันทึกขาดเรียนทั้งชั้นไม่ได้ ให้บันทึกที่นั่งของผู้เรียนที่ไม่มา หรือบันทึกเรียนจบ');
   if (l.state !== 'booked')
     throw badRequest(`คาบเรียน: บันทึกขาดเรียนได้เฉพาะคาบที่ยังเป็น "จองแล้ว" (คาบนี้${STATE_TEXT[l.state] ?? l.state})`);
   if (l.starts_at.getTime() > Date.now())
-    throw badRequest(
-      `คาบเรียน: ยังไม่ถึงเวลาเริ่มเรียน (${bangkokClock(l.starts_at).time} น.) บันทึกขาดเรียนได้เมื่อถึงเวลาแล้ว`,
-    );
+    throw badRequest(`คาบเรียน: ยังไม่ถึงเวลาเริ่มเรียน (${bangkokClock(l.starts_at).time} น.) บันทึกขาดเรียนได้เมื่อถึงเวลาแล้ว`);
   const waived = waiver(actor, b.waive, b.waive_reason);
   const [row] = await tx
     .update(lessons)
@@ -145,8 +141,7 @@ export async function completeLesson(tx: Tx, actor: Actor, b: LessonCompleteBody
         ? 'คาบเรียน: ยังไม่ได้บันทึกการมาเรียน ให้บันทึกมาเรียน (อ่านบัตรหรือบันทึกเอง) ก่อนบันทึกเรียนจบ'
         : `คาบเรียน: บันทึกเรียนจบไม่ได้ (คาบนี้${STATE_TEXT[l.state] ?? l.state})`,
     );
-  if (b.results?.length && l.kind !== 'practice')
-    throw badRequest('ผลการประเมิน: บันทึกระดับได้กับคาบเรียนภาคปฏิบัติเท่านั้น');
+  if (b.results?.length && l.kind !== 'practice') throw badRequest('ผลการประเมิน: บันทึกระดับได้กับคาบเรียนภาคปฏิบัติเท่านั้น');
   const now = new Date();
   let evaluationId: number | null = null;
   if (b.results?.length) {
