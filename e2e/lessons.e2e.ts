@@ -226,6 +226,28 @@ describe('lessons', () => {
     await page.locator('.ant-table-row').first().waitFor();
     await shots(page, 'lessons-list');
 
+    // drag a lesson onto another of the same instructor: refused in Thai, it stays; onto a free hour: moved
+    await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}`);
+    const moving = page.locator('.rbc-event', { hasText: '13:00–14:30' });
+    await moving.waitFor();
+    const dragTo = async (clock: string) => {
+      const box = (await moving.boundingBox())!;
+      const label = (await page
+        .locator('.rbc-time-gutter .rbc-label', { hasText: new RegExp(`^${clock}$`) })
+        .boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + 10);
+      await page.mouse.down();
+      for (let i = 1; i <= 8; i++)
+        await page.mouse.move(box.x + box.width / 2, box.y + 10 + ((label.y + 4 - box.y) * i) / 8);
+      await page.mouse.up();
+    };
+    await dragTo('08:00');
+    await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/ครูฝึก|ซ้อน|ทับ|ไม่ว่าง/);
+    await e.shot(page, 'lessons-drag-refused');
+    await expect.poll(() => moving.count()).toBe(1);
+    await dragTo('11:00');
+    await page.locator('.rbc-event', { hasText: '11:00–12:30' }).waitFor();
+
     await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}&view=week`);
     await page.locator('.rbc-event').first().waitFor();
     await shots(page, 'lessons-timetable-week');
