@@ -14,6 +14,7 @@ import { employeeRoutes } from '../features/employees/routes';
 import { evaluationRoutes } from '../features/evaluations/routes';
 import { examRoutes } from '../features/exams/routes';
 import { homeRoutes } from '../features/home/routes';
+import { lessonRoutes } from '../features/lessons/routes';
 import { paymentRoutes } from '../features/payments/routes';
 import { payrollRoutes } from '../features/payroll/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -26,6 +27,7 @@ export type { AbilityRule, MenuEntry, NavGroupKey, Page, Resource } from '../rou
 export const RESOURCES: Resource[] = [
   ...homeRoutes,
   ...applicationRoutes,
+  ...lessonRoutes,
   ...paymentRoutes,
   ...approvalRoutes,
   ...cashCloseRoutes,

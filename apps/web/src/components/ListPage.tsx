@@ -52,6 +52,8 @@ export interface ListPageProps<T> extends ListSource {
   addButton?: { to: string; label: string };
   /** Row click → this path. */
   detailPath?: (row: T) => string;
+  /** Row click → this action instead of a page (e.g. a drawer); ignored when detailPath is given. */
+  onRowClick?: (row: T) => void;
   /** File name of the export (without extension); false hides export and print. */
   exportName?: string | false;
   /** Max rows in an export or a print (default 5000). */
@@ -120,6 +122,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
     search = true,
     addButton,
     detailPath,
+    onRowClick,
     exportName,
     exportLimit = 5000,
     extra,
@@ -135,6 +138,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const [busy, setBusy] = useState<'export' | 'print' | null>(null);
   const [printJob, setPrintJob] = useState<PrintJob | null>(null);
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const open = (row: T) => (detailPath ? navigate(detailPath(row)) : onRowClick?.(row));
   // a detail page may navigate back here with { state: { banner } } (e.g. after a delete)
   const [banner, setBanner] = useBanner(endpoint);
 
@@ -364,7 +368,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
               ),
             }}
             onRow={
-              detailPath
+              detailPath || onRowClick
                 ? (row) => ({
                     onClick: (e) => {
                       if (
@@ -372,10 +376,10 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                           'button, a, .ant-checkbox-wrapper, .ant-table-selection-column',
                         )
                       )
-                        navigate(detailPath(row));
+                        open(row);
                     },
                     onKeyDown: (e) => {
-                      if (e.key === 'Enter' && e.target === e.currentTarget) navigate(detailPath(row));
+                      if (e.key === 'Enter' && e.target === e.currentTarget) open(row);
                     },
                     tabIndex: 0,
                     style: { cursor: 'pointer' },

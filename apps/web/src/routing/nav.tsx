@@ -5,6 +5,7 @@
 import {
   AuditOutlined,
   BankOutlined,
+  CalendarOutlined,
   CarOutlined,
   DollarOutlined,
   ReadOutlined,
@@ -17,6 +18,7 @@ import type { AbilityRule, NavGroupKey } from './resource';
 
 export const NAV_GROUPS: { key: NavGroupKey; label: string; icon: ReactNode }[] = [
   { key: 'registration', icon: <SolutionOutlined />, label: 'งานทะเบียน' },
+  { key: 'lessons', icon: <CalendarOutlined />, label: 'ตารางเรียน' },
   { key: 'finance', icon: <DollarOutlined />, label: 'การเงิน' },
   { key: 'exam', icon: <AuditOutlined />, label: 'การสอบ' },
   { key: 'master', icon: <ReadOutlined />, label: 'ข้อมูลหลัก' },

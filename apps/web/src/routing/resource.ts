@@ -7,7 +7,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { ListSource } from '../components/listQuery';
 
 export type NavGroupKey =
-  'registration' | 'finance' | 'exam' | 'master' | 'staff' | 'vehicle' | 'accounting' | 'settings';
+  'registration' | 'lessons' | 'finance' | 'exam' | 'master' | 'staff' | 'vehicle' | 'accounting' | 'settings';
 export type AbilityRule = [action: string, subject: string];
 
 export interface MenuEntry {

@@ -44,6 +44,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { useBanner } from '../../components/useBanner';
+import { LineLessons } from '../lessons/LineLessons';
 import {
   applicationKeys,
   PAY_TYPES,
@@ -444,6 +445,9 @@ export default function ApplicationDetail({
               ]}
             />
           </Card>
+          {a.kind === 'course' && !a.is_delete && (
+            <LineLessons lines={a.courses} branchId={a.branch_id} customer={`${c.fname} ${c.sname}`} />
+          )}
         </Col>
         <Col xs={24} lg={9}>
           <Card title="ยอดเงิน" style={{ marginBottom: 16 }}>

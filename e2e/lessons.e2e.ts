@@ -1,0 +1,268 @@
+/**
+ * The timetable in the browser: a manager books a student's practical lesson by clicking a free slot of the
+ * instructor's column, checks the student in by hand (with a reason) and completes the lesson; the hours show on the
+ * application. At the desk, typing the national ID (what the card reader hands over) checks in the student of the
+ * hour. The timetable, the list and the desk are photographed at 1440×900, 1366×768 and 1024×768.
+ */
+import { addDays, todayBangkok } from '@khabkhi/thai';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { shotsDir, startE2E, type E2E } from './harness.js';
+import { expect, login } from './helpers.js';
+import path from 'node:path';
+
+let e: E2E;
+const today = todayBangkok();
+const tomorrow = addDays(today, 1);
+let hq = 0;
+let instructorName = '';
+let car = { id: 0, name: '' };
+let classId = 0;
+let lines: { line_id: number; application_id: number; customer_name: string; idcard: string; course_type: string }[] =
+  [];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** a 30-minute slot of today around now (Bangkok): what the desk finds "of the hour" */
+function slotNow() {
+  const p = new Date(Date.now() + 7 * 3600_000);
+  const start = Math.min(Math.floor((p.getUTCHours() * 60 + p.getUTCMinutes()) / 15) * 15, 23 * 60 + 15);
+  const clock = (m: number) => `${pad(Math.floor(m / 60))}:${pad(m % 60)}`;
+  return { date: today, start_time: clock(start), end_time: clock(start + 30) };
+}
+
+beforeAll(async () => {
+  e = await startE2E({ demoMoney: true });
+  const admin = await e.app.as('admin');
+  const branches = (await admin.get('/api/branch/list')).body.data as { branch_id: number; is_head_office: boolean }[];
+  hq = branches.find((b) => b.is_head_office)!.branch_id;
+  const rules = await admin.put('/api/lesson/setting/update', {
+    free_cancel_hours: 24,
+    min_paid_percent: 0,
+    // the whole day while the fixtures are booked (the desk's lesson is of this hour, whenever the test runs)
+    day_start: '00:00',
+    day_end: '23:59',
+    max_practice_minutes: 240,
+    max_class_minutes: 420,
+  });
+  expect(rules.status, rules.body.message).toBe(200);
+  const av = (await admin.get(`/api/lesson/availability?branch_id=${hq}`)).body.data as {
+    instructor_id: number;
+    name: string;
+  }[];
+  const prasert = av.find((i) => i.name.includes('ประเสริฐ'))!;
+  instructorName = prasert.name;
+  const every = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
+  for (const who of av) {
+    const r = await admin.put('/api/lesson/availability/update', {
+      branch_id: hq,
+      instructor_id: who.instructor_id,
+      hours: who.instructor_id === prasert.instructor_id ? every : every.slice(1, 6),
+      rates: [{ course_type: 'รถยนต์', part: 'practice', rate: '150', valid_from: addDays(today, -30) }],
+    });
+    expect(r.status, r.body.message).toBe(200);
+  }
+  const tt = (
+    await admin.get(`/api/lesson/timetable?branch_id=${hq}&date_from=${today}&date_to=${today}&resource=vehicle`)
+  ).body.data as { resources: { id: number; name: string; detail: string; unavailable: string }[] };
+  const v = tt.resources.find((r) => !r.unavailable && /car|รถยนต์/.test(r.detail))!;
+  car = { id: v.id, name: v.name };
+  lines = (await admin.get(`/api/application/getforevaluateManage?branch=${hq}&per_page=100`)).body.data;
+  // the course lines that can be booked (a refunded or ended registration is refused): probe with a booking the
+  // school then cancels (free)
+  const bookable: typeof lines = [];
+  for (const [i, l] of lines.filter((x) => x.course_type === 'รถยนต์').entries()) {
+    const r = await admin.post('/api/lesson/create', {
+      line_id: l.line_id,
+      instructor_id: prasert.instructor_id,
+      vehicle_id: car.id,
+      date: addDays(today, 3),
+      start_time: `${pad(7 + i)}:00`,
+      end_time: `${pad(7 + i)}:30`,
+    });
+    if (r.status !== 200) continue;
+    bookable.push(l);
+    const c = await admin.post('/api/lesson/cancel', {
+      lesson_id: r.body.data.lesson_id,
+      by: 'school',
+      reason: 'ทดลองจอง',
+    });
+    expect(c.status, c.body.message).toBe(200);
+  }
+  lines = bookable;
+  expect(lines.length).toBeGreaterThanOrEqual(2);
+  // a couple of lessons so the screens have rows: two tomorrow, one of this hour for the desk
+  for (const [i, at] of [
+    [1, { date: tomorrow, start_time: '08:00', end_time: '09:00' }],
+    [1, { date: tomorrow, start_time: '13:00', end_time: '14:30' }],
+    [1, slotNow()],
+  ] as const) {
+    const r = await admin.post('/api/lesson/create', {
+      line_id: lines[i]!.line_id,
+      instructor_id: prasert.instructor_id,
+      vehicle_id: car.id,
+      ...at,
+      pickup: 'หน้าโรงเรียน',
+    });
+    expect(r.status, r.body.message).toBe(200);
+  }
+  // a room and a theory class of tomorrow with one student
+  const room = await admin.post('/api/lesson/room/create', { branch_id: hq, name: 'ห้องเรียน 1', capacity: 30 });
+  expect(room.status, room.body.message).toBe(200);
+  const cls = await admin.post('/api/lesson/class/create', {
+    branch_id: hq,
+    room_id: room.body.data.room_id,
+    instructor_id: prasert.instructor_id,
+    course_type: 'รถยนต์',
+    date: tomorrow,
+    start_time: '15:00',
+    end_time: '17:00',
+  });
+  expect(cls.status, cls.body.message).toBe(200);
+  classId = cls.body.data.lesson_id;
+  const enr = await admin.post('/api/lesson/class/enroll', { class_id: classId, line_ids: [lines[1]!.line_id] });
+  expect(enr.status, enr.body.message).toBe(200);
+  // the timetable then shows the school's day
+  const day = await admin.put('/api/lesson/setting/update', {
+    free_cancel_hours: 24,
+    min_paid_percent: 0,
+    day_start: '07:00',
+    day_end: '19:00',
+    max_practice_minutes: 240,
+    max_class_minutes: 420,
+  });
+  expect(day.status, day.body.message).toBe(200);
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+async function shots(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(shotsDir, `${name}-1440.png`) });
+  await e.shot(page, name);
+}
+
+describe('lessons', () => {
+  it('books from a free slot of the timetable, checks in, completes, and the hours show on the application', async () => {
+    const page = await e.page();
+    await login(e, page, 'somchai');
+    await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}`);
+    const header = page.locator('.rbc-row-resource .rbc-header', { hasText: instructorName }).first();
+    await header.waitFor();
+    await page.locator('.rbc-event').first().waitFor();
+    await shots(page, 'lessons-timetable-day');
+
+    // a free slot at 10:00 in the instructor's column
+    const label = page.locator('.rbc-time-gutter .rbc-label', { hasText: /^10:00$/ });
+    await label.scrollIntoViewIfNeeded();
+    const lb = (await label.boundingBox())!;
+    const hb = (await header.boundingBox())!;
+    await page.mouse.click(hb.x + hb.width / 2, lb.y + 6);
+    const dialog = page.locator('.ant-modal', { hasText: 'จองคาบเรียนภาคปฏิบัติ' });
+    await dialog.waitFor();
+    const student = lines[0]!;
+    await dialog.getByTestId('booking-line').click();
+    await page.keyboard.type(student.customer_name.split(' ')[0]!.replace(/^(นาย|นางสาว|นาง)/, ''));
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: student.customer_name })
+      .first()
+      .click();
+    await dialog.getByTestId('hours-table').waitFor();
+    await dialog.getByTestId('booking-vehicle').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: car.name }).first().click();
+    await e.shot(page, 'lessons-booking-dialog');
+    await dialog.getByTestId('booking-save').click();
+    await Promise.race([
+      dialog.waitFor({ state: 'hidden' }),
+      dialog
+        .getByTestId('booking-error')
+        .waitFor()
+        .then(async () => {
+          throw new Error(`booking refused: ${await dialog.getByTestId('booking-error').innerText()}`);
+        }),
+    ]);
+    const ev = page.locator('.rbc-event', { hasText: student.customer_name });
+    await ev.waitFor();
+
+    // the drawer: check in by hand with a reason, then complete
+    await ev.click();
+    const drawer = page.getByTestId('lesson-drawer');
+    await drawer.getByTestId('lesson-checkin').click();
+    await page.getByTestId('action-reason').fill('ผู้เรียนลืมบัตรประชาชน');
+    await page.getByTestId('action-ok').click();
+    await expect.poll(() => drawer.getByTestId('lesson-state').innerText()).toBe('มาเรียนแล้ว');
+    await drawer.getByTestId('lesson-complete').click();
+    await page.getByTestId('action-ok').click();
+    await expect.poll(() => drawer.getByTestId('lesson-state').innerText()).toBe('เรียนจบ');
+    await e.shot(page, 'lessons-drawer-done');
+
+    // the application shows the hours delivered and the lesson
+    await page.goto(`${e.baseUrl}/applications/${student.application_id}`);
+    const section = page.getByTestId('application-lessons');
+    await section.waitFor();
+    await expect.poll(() => section.getByTestId('hours-table').innerText()).toMatch(/ภาคปฏิบัติ[\s\S]*1 ชม\./);
+    await section.locator('.ant-collapse-header').first().click();
+    await section.getByText('เรียนจบ').first().waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shotsDir, 'lessons-application.png') });
+  });
+
+  it('the desk checks in the student of the hour by national ID; the list and week view show the lessons', async () => {
+    const page = await e.page();
+    await login(e, page, 'somchai');
+    await page.goto(`${e.baseUrl}/lessons/desk?branch=${hq}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByTestId('desk-idcard').locator('input').fill(lines[1]!.idcard);
+    await page.getByTestId('desk-idcard').locator('input').press('Enter');
+    await expect.poll(() => page.getByTestId('desk-arrived').innerText()).toContain('มาถึงแล้ว');
+    await shots(page, 'lessons-desk');
+    // a card of nobody's lesson: the Thai refusal
+    await page.getByTestId('desk-idcard').locator('input').fill(lines[0]!.idcard);
+    await page.getByTestId('desk-idcard').locator('input').press('Enter');
+    await expect.poll(() => page.getByTestId('desk-refusal').innerText()).toMatch(/ไม่พบคาบเรียน/);
+
+    await page.goto(`${e.baseUrl}/lessons?branch=${hq}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await shots(page, 'lessons-list');
+
+    // drag a lesson onto another of the same instructor: refused in Thai, it stays; onto a free hour: moved
+    await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}`);
+    const moving = page.locator('.rbc-event', { hasText: '13:00–14:30' });
+    await moving.waitFor();
+    const dragTo = async (clock: string) => {
+      const box = (await moving.boundingBox())!;
+      const label = (await page
+        .locator('.rbc-time-gutter .rbc-label', { hasText: new RegExp(`^${clock}$`) })
+        .boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + 10);
+      await page.mouse.down();
+      for (let i = 1; i <= 8; i++)
+        await page.mouse.move(box.x + box.width / 2, box.y + 10 + ((label.y + 4 - box.y) * i) / 8);
+      await page.mouse.up();
+    };
+    await dragTo('08:00');
+    await expect.poll(() => page.locator('.ant-message').innerText()).toMatch(/ครูฝึก|ซ้อน|ทับ|ไม่ว่าง/);
+    await e.shot(page, 'lessons-drag-refused');
+    await expect.poll(() => moving.count()).toBe(1);
+    await dragTo('11:00');
+    await page.locator('.rbc-event', { hasText: '11:00–12:30' }).waitFor();
+
+    await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}&view=week`);
+    await page.locator('.rbc-event').first().waitFor();
+    await shots(page, 'lessons-timetable-week');
+    await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}&resource=vehicle`);
+    await page.locator('.rbc-event').first().waitFor();
+    await shots(page, 'lessons-timetable-vehicles');
+
+    await page.goto(`${e.baseUrl}/lessons/classes?branch=${hq}`);
+    await page.locator('.ant-table-row').first().waitFor();
+    await shots(page, 'lessons-classes');
+    await page.goto(`${e.baseUrl}/lessons/classes/${classId}`);
+    await page.getByText(lines[1]!.customer_name).first().waitFor();
+    await shots(page, 'lessons-class-roster');
+    await page.goto(`${e.baseUrl}/lessons/settings?branch=${hq}`);
+    await page.getByText('เวลาทำงานประจำสัปดาห์').waitFor();
+    await shots(page, 'lessons-settings');
+  });
+});
