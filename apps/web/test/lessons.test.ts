@@ -15,6 +15,7 @@ import {
   timeOptions,
   wallClock,
   weekRange,
+  reportMonths,
 } from '../src/features/lessons/lessonUi';
 
 describe('the timetable slot → the booking body', () => {
@@ -131,5 +132,18 @@ describe('hours display', () => {
       recorded: '',
       short: false,
     });
+  });
+});
+
+describe('the monthly report’s months', () => {
+  it('offers the current month and the 23 before it, newest first, in Thai with the Buddhist-era year, across a new year', () => {
+    const m = reportMonths('2027-02-10');
+    expect(m).toHaveLength(24);
+    expect(m.slice(0, 3)).toEqual([
+      { value: '2027-02', label: 'กุมภาพันธ์ 2570' },
+      { value: '2027-01', label: 'มกราคม 2570' },
+      { value: '2026-12', label: 'ธันวาคม 2569' },
+    ]);
+    expect(m[23]).toEqual({ value: '2025-03', label: 'มีนาคม 2568' });
   });
 });

@@ -32,6 +32,7 @@ describe('resource registry', () => {
       '/lessons',
       '/lessons/desk',
       '/lessons/classes',
+      '/lessons/report',
       '/lessons/settings',
       '/exams/schedule',
       '/exams/calendar',

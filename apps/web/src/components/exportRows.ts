@@ -157,3 +157,25 @@ export async function xlsxBlob<T>(rows: T[], columns: ExportColumn<T>[], sheet: 
 export async function exportXlsx<T>(rows: T[], columns: ExportColumn<T>[], name: string) {
   download(await xlsxBlob(rows, columns, name), `${name}-${stamp()}.xlsx`);
 }
+
+/** A workbook of several sheets of plain cells (a Thai header row, then text and numbers), downloaded as .xlsx. */
+export async function downloadWorkbook(
+  sheets: { sheet: string; columns: string[]; rows: (string | number)[][] }[],
+  filename: string,
+): Promise<void> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const blob = await writeXlsxFile(
+    sheets.map((s) => ({
+      data: [
+        s.columns.map((c) => ({ value: c, type: String, fontWeight: 'bold' as const })),
+        ...s.rows.map((r) =>
+          r.map((v) => (typeof v === 'number' ? { value: v, type: Number } : { value: v, type: String })),
+        ),
+      ],
+      sheet: s.sheet.slice(0, 31),
+      columns: s.columns.map((c) => ({ width: Math.max(10, Math.min(40, c.length + 6)) })),
+      stickyRowsCount: 1,
+    })),
+  ).toBlob();
+  download(blob, filename);
+}

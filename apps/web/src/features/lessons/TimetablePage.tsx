@@ -3,8 +3,22 @@
  * book, drag or resize a booked lesson to move it (the server may refuse: its Thai message shows and the lesson stays
  * where it was), click a lesson for its drawer. Branch, day, view, resource and the cancelled switch live in the URL.
  */
-import { LeftOutlined, PlusOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Segmented, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
+import { LeftOutlined, PlusOutlined, PrinterOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Flex,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Tag,
+  Typography,
+} from 'antd';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,7 +30,7 @@ import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { BookingDialog, type BookingPrefill } from './BookingDialog';
 import { LessonDrawer } from './LessonDrawer';
 import { LESSON_STATE_NAMES, slotTimes, STATE_COLOR, STATES, weekRange } from './lessonUi';
-import { useTimetable, useUpdateLesson, type LessonRow, type Resource } from './queries';
+import { printDaysheet, useTimetable, useUpdateLesson, type LessonRow, type Resource } from './queries';
 import { useBranchParam } from './useBranchParam';
 
 const TimetableCalendar = lazy(() => import('./TimetableCalendar'));
@@ -124,16 +138,32 @@ export default function TimetablePage() {
         title="ตารางเรียน"
         subtitle={view === 'day' ? thaiDate(date, 'long') : `${thaiDate(range.start)} – ${thaiDate(range.end)}`}
         extra={
-          can('create', 'Lesson') && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setBooking({ date, start_time: tt.data?.day_start ?? '08:00', end_time: '' })}
-              data-testid="timetable-book"
-            >
-              จองคาบเรียน
-            </Button>
-          )
+          <Flex gap={8}>
+            {resource === 'instructor' && resources.length > 0 && (
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: resources.map((r) => ({ key: String(r.id), label: r.name })),
+                  onClick: ({ key }) =>
+                    void printDaysheet(Number(key), date).catch((e: unknown) => message.error(errorMessage(e))),
+                }}
+              >
+                <Button icon={<PrinterOutlined />} data-testid="timetable-daysheet">
+                  พิมพ์ตารางสอนประจำวัน
+                </Button>
+              </Dropdown>
+            )}
+            {can('create', 'Lesson') && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setBooking({ date, start_time: tt.data?.day_start ?? '08:00', end_time: '' })}
+                data-testid="timetable-book"
+              >
+                จองคาบเรียน
+              </Button>
+            )}
+          </Flex>
         }
       />
       <Card size="small" style={{ marginBottom: 12 }} styles={{ body: { padding: '8px 12px' } }}>

@@ -4,7 +4,7 @@
  * late-cancellation rule as the screen warns about it. No React, no API: unit-tested in test/lessons.test.ts.
  */
 import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonKind, type LessonState } from '@khabkhi/contracts';
-import { addDays } from '@khabkhi/thai';
+import { addDays, THAI_MONTHS, todayBangkok } from '@khabkhi/thai';
 
 export { LESSON_KIND_NAMES, LESSON_STATE_NAMES };
 export type { LessonKind, LessonState };
@@ -188,6 +188,22 @@ export function timeOptions(from = '06:00', to = '21:00', step = 15): { value: s
   for (let m = toMin(from); m <= toMin(to); m += step) {
     const v = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     out.push({ value: v, label: `${v} น.` });
+  }
+  return out;
+}
+
+/** The current month and the 23 before it, newest first: { value: 'YYYY-MM', label: 'พฤศจิกายน 2569' }. */
+export function reportMonths(today = todayBangkok()): { value: string; label: string }[] {
+  let y = Number(today.slice(0, 4));
+  let m = Number(today.slice(5, 7));
+  const out: { value: string; label: string }[] = [];
+  for (let i = 0; i < 24; i++) {
+    out.push({ value: `${y}-${String(m).padStart(2, '0')}`, label: `${THAI_MONTHS[m - 1]} ${y + 543}` });
+    m -= 1;
+    if (m === 0) {
+      m = 12;
+      y -= 1;
+    }
   }
   return out;
 }

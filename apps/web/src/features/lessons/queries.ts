@@ -25,6 +25,7 @@ import type {
 } from '@khabkhi/contracts';
 import { api, type Option } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
+import { printPdf } from '../../api/documents';
 
 export type { InstructorAvailability, LessonRow, LessonSettings, LineHours, Timetable };
 export type TimetableResource = Timetable['resources'][number];
@@ -189,3 +190,23 @@ export const useClassSeats = (c: LessonRow | undefined) =>
       ).data.filter((s) => s.class_id === c!.lesson_id),
     enabled: !!c && c.kind === 'class',
   });
+
+// ---------------------------------------------------------------- documents: the day sheet and the DLT monthly report
+
+/** The DLT monthly training report's sheets (lesson/report/excel): shown on screen and written as the workbook. */
+export interface ReportSheets {
+  filename: string;
+  sheets: { sheet: string; columns: string[]; rows: (string | number)[][] }[];
+}
+export const lessonReportKey = (branchId: number, month: string) => ['lesson', 'report', branchId, month] as const;
+export function useLessonReport(branchId: number, month: string) {
+  return useQuery({
+    queryKey: lessonReportKey(branchId, month),
+    queryFn: async () => (await api.post<ReportSheets>('/lesson/report/excel', { branch_id: branchId, month })).data,
+    enabled: branchId > 0 && /^\d{4}-\d{2}$/.test(month),
+  });
+}
+export const printLessonReport = (branchId: number, month: string) =>
+  printPdf('/lesson/report/pdf', { branch_id: branchId, month });
+export const printDaysheet = (instructorId: number, date: string) =>
+  printPdf('/lesson/daysheet/pdf', { instructor_id: instructorId, date });

@@ -1,6 +1,7 @@
 /** Lessons: the branch timetable, the lessons list, the check-in desk, theory classes and the lesson settings. */
 import {
   CalendarOutlined,
+  FileTextOutlined,
   IdcardOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -66,6 +67,21 @@ export const lessonRoutes: Resource[] = [
       order: 94,
       icon: <TeamOutlined />,
       description: 'เปิดชั้นเรียนภาคทฤษฎี ห้องเรียน รายชื่อผู้เรียน เช็กอินรายที่นั่ง',
+    },
+  },
+  {
+    path: '/lessons/report',
+    ability: ['read', 'Lesson'],
+    page: page(
+      () => import('./LessonReportPage'),
+      (x) => x.default,
+    ),
+    menu: {
+      label: 'รายงานการฝึกอบรมประจำเดือน',
+      group: 'lessons',
+      order: 94.5,
+      icon: <FileTextOutlined />,
+      description: 'รายงานส่งกรมการขนส่งทางบก: ผู้เรียน ชั่วโมงทฤษฎีและปฏิบัติ ครูฝึก รถที่ใช้ฝึก เป็น PDF และ Excel',
     },
   },
   { path: '/lessons/classes/:id', ability: ['read', 'Lesson'], page: page(classes, (x) => x.ClassRoster) },
