@@ -6,6 +6,7 @@
  */
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { shotsDir, startE2E, type E2E } from './harness.js';
 import { expect, login } from './helpers.js';
@@ -13,7 +14,8 @@ import path from 'node:path';
 
 let e: E2E;
 const today = todayBangkok();
-const tomorrow = addDays(today, 1);
+/** the coming Sunday: the demo school teaches Monday to Saturday, so the test's bookings meet no demo lesson */
+const tomorrow = addDays(today, 7 - new Date(`${today}T12:00:00+07:00`).getUTCDay());
 let hq = 0;
 let instructorName = '';
 let car = { id: 0, name: '' };
@@ -75,7 +77,7 @@ beforeAll(async () => {
       line_id: l.line_id,
       instructor_id: prasert.instructor_id,
       vehicle_id: car.id,
-      date: addDays(today, 3),
+      date: addDays(tomorrow, 7),
       start_time: `${pad(7 + i)}:00`,
       end_time: `${pad(7 + i)}:30`,
     });
@@ -90,7 +92,15 @@ beforeAll(async () => {
   }
   lines = bookable;
   expect(lines.length).toBeGreaterThanOrEqual(2);
-  // a couple of lessons so the screens have rows: two tomorrow, one of this hour for the desk
+  // the demo school's own lessons of this hour (done, booked) would hold the instructor, the car or the student:
+  // they go, so that the desk's lesson of the hour can be booked whenever the test runs
+  await e.app.db.execute(
+    sql`delete from lessons where kind <> 'class' and tstzrange(starts_at, ends_at) && tstzrange(now() - interval '2 hours', now() + interval '2 hours')`,
+  );
+  await e.app.db.execute(
+    sql`delete from lessons l where kind = 'class' and tstzrange(starts_at, ends_at) && tstzrange(now() - interval '2 hours', now() + interval '2 hours') and not exists (select 1 from lessons s where s.class_id = l.lesson_id)`,
+  );
+  // a couple of lessons so the screens have rows: two on Sunday, one of this hour for the desk
   for (const [i, at] of [
     [1, { date: tomorrow, start_time: '08:00', end_time: '09:00' }],
     [1, { date: tomorrow, start_time: '13:00', end_time: '14:30' }],
@@ -162,6 +172,9 @@ describe('lessons', () => {
     const dialog = page.locator('.ant-modal', { hasText: 'จองคาบเรียนภาคปฏิบัติ' });
     await dialog.waitFor();
     const student = lines[0]!;
+    const admin = await e.app.as('admin');
+    const deliveredBefore = (await admin.get(`/api/lesson/hours/${student.line_id}`)).body.data.practice
+      .delivered as number;
     await dialog.getByTestId('booking-line').click();
     await page.keyboard.type(student.customer_name.split(' ')[0]!.replace(/^(นาย|นางสาว|นาง)/, ''));
     await page
@@ -172,6 +185,7 @@ describe('lessons', () => {
     await dialog.getByTestId('booking-vehicle').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: car.name }).first().click();
     await e.shot(page, 'lessons-booking-dialog');
+    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     await dialog.getByTestId('booking-save').click();
     await Promise.race([
       dialog.waitFor({ state: 'hidden' }),
@@ -201,7 +215,11 @@ describe('lessons', () => {
     await page.goto(`${e.baseUrl}/applications/${student.application_id}`);
     const section = page.getByTestId('application-lessons');
     await section.waitFor();
-    await expect.poll(() => section.getByTestId('hours-table').innerText()).toMatch(/ภาคปฏิบัติ[\s\S]*1 ชม\./);
+    // one more hour delivered than before (the demo school's line may have lessons of its own)
+    const delivered = (await admin.get(`/api/lesson/hours/${student.line_id}`)).body.data.practice.delivered as number;
+    expect(delivered).toBe(deliveredBefore + 60);
+    const shown = `${Math.floor(delivered / 60)} ชม.${delivered % 60 ? ` ${delivered % 60} นาที` : ''}`;
+    await expect.poll(() => section.getByTestId('hours-table').innerText()).toContain(shown);
     await section.locator('.ant-collapse-header').first().click();
     await section.getByText('เรียนจบ').first().waitFor();
     await section.scrollIntoViewIfNeeded();
@@ -264,5 +282,21 @@ describe('lessons', () => {
     await page.goto(`${e.baseUrl}/lessons/settings?branch=${hq}`);
     await page.getByText('เวลาทำงานประจำสัปดาห์').waitFor();
     await shots(page, 'lessons-settings');
+
+    // the month's DLT training report: the demo school's completed lessons of this month, by licence type
+    const admin = await e.app.as('admin');
+    const month = today.slice(0, 7);
+    const sheets = (await admin.post('/api/lesson/report/excel', { branch_id: hq, month })).body.data.sheets as {
+      rows: unknown[][];
+    }[];
+    await page.goto(`${e.baseUrl}/lessons/report?branch=${hq}&month=${month}`);
+    const types = page.locator('.ant-card').filter({ hasText: 'สรุปตามประเภทรถ' });
+    await types.waitFor();
+    if (sheets[1]!.rows.length) {
+      await expect.poll(() => types.locator('.ant-table-row').count()).toBe(sheets[1]!.rows.length);
+    } else {
+      await types.getByText('ไม่มีรายการในเดือนนี้').waitFor();
+    }
+    await shots(page, 'lessons-report');
   });
 });

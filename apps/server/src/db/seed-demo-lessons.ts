@@ -139,8 +139,9 @@ export async function seedDemoLessons(db: Db) {
         ),
       )
       .orderBy(asc(applicationCourses.line_id));
-    const practiceLeft = new Map(lines.map((l) => [l.line_id, l.practice_hours * 60]));
-    const theoryLeft = new Map(lines.map((l) => [l.line_id, l.theory_hours * 60]));
+    // the demo books at most half of a line's practice and theory hours: the rest is left for staff trying the timetable
+    const practiceLeft = new Map(lines.map((l) => [l.line_id, Math.floor((l.practice_hours * 60) / 2)]));
+    const theoryLeft = new Map(lines.map((l) => [l.line_id, Math.floor((l.theory_hours * 60) / 2)]));
     const busy = new Set<string>(); // `${customer}|${day}|${slot}` and `v${vehicle}|${day}|${slot}`
     const classTeacher = teachers[teachers.length - 1]!;
     const rows: (typeof lessons.$inferInsert)[] = [];
