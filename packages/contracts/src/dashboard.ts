@@ -154,6 +154,7 @@ export const PayrollBranch = Type.Object(
     branch_name: S,
     /** none: no payroll of the month yet; else draft, submitted, confirmed, approved */
     status: S,
+    status_name: S,
     employees: I,
     net: S,
     link: DashboardLink,

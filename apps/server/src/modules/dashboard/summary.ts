@@ -3,6 +3,7 @@
  * computed on the same terms as the list it opens (its link), so its figures equal that list's totals.
  */
 import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
+import { PAYROLL_STATE_NAMES, type PayrollState } from '@khabkhi/contracts';
 import type { Dashboard, DashboardLink, DashboardQuery, Takings } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
 import { canDo, type Actor } from '../../http/auth.js';
@@ -213,6 +214,7 @@ export async function dashboardSummary(db: Db, actor: Actor, q: DashboardQuery):
               branch_id: x.branch_id,
               branch_name: x.name,
               status: r?.status ?? 'none',
+              status_name: r ? (PAYROLL_STATE_NAMES[r.status as PayrollState] ?? r.status) : 'ยังไม่ได้จัดทำ',
               employees: r?.employees ?? 0,
               net: fromSatang(S(r?.net ?? '0')),
               link: link('/payroll', { branch: x.branch_id, month }),

@@ -11,6 +11,8 @@ import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, login, SESSION_EXPIRED } from '../../api/client';
 import { useSession } from '../../api/useSession';
+import { session } from '../../api/session';
+import { landingPath } from './landing';
 import { th } from '../../i18n/th';
 
 /** An alert in antd's look (plain markup: the login page loads no antd). */
@@ -110,7 +112,8 @@ export function LoginPage() {
       await login(username.trim(), password);
       sessionStorage.removeItem('loginReason');
       sessionStorage.removeItem('loginFrom');
-      navigate(from === '/login' ? '/' : from, { replace: true });
+      // owners and managers land on the cockpit, the counter on its home page (unless sent here from a page)
+      navigate(landingPath(session.ability, from), { replace: true });
     } catch (e) {
       setError(errorMessage(e));
       setPassword('');
