@@ -87,6 +87,14 @@ describe('dashboard/summary', () => {
         expect(r.status, r.body.message).toBe(200);
         expect(n).toBe(r.body.meta.total);
       }
+      // …and the registration date range means the Bangkok day of the registration
+      const [plainMonth] = await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from applications a where a.kind = 'course'
+          and (a.created_at at time zone 'Asia/Bangkok')::date between ${d.takings.month.start}::date and ${today}::date
+          and (${branch ?? null}::int is null or a.branch_id = ${branch ?? null}::int)`,
+      );
+      expect(d.registrations.month).toBe(plainMonth!.n);
       // owing: the overdue list (status ค้างชำระ), its count and balance
       const o = await admin.get('/api/application/getforoverdue', d.registrations.owing_link.query);
       expect(o.status).toBe(200);

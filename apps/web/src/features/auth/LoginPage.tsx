@@ -98,7 +98,8 @@ export function LoginPage() {
   const reason = params.get('reason') ?? sessionStorage.getItem('loginReason');
   const from = (location.state as { from?: string } | null)?.from ?? sessionStorage.getItem('loginFrom') ?? '/';
 
-  if (user && !busy) return <Navigate to={from} replace />;
+  // signed in (also just now, when the form's navigation and this render race): where this user lands
+  if (user && !busy) return <Navigate to={landingPath(session.ability, from)} replace />;
 
   const onSubmit = async (ev: FormEvent) => {
     ev.preventDefault();

@@ -131,7 +131,7 @@ export default function DashboardPage() {
             </Tile>
           </Col>
           <Col xs={24} xl={10}>
-            <ExamsTile e={d.exams} />
+            <ExamsTile e={d.exams} branchColumn={d.branch_id === null && d.branches.length > 1} />
           </Col>
 
           <Col xs={24} lg={12} xl={8}>

@@ -8,11 +8,14 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { DashboardLink } from '@khabkhi/contracts';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
-import { ThaiDate } from '../../components/ThaiDate';
+import { ThaiDate, thaiDate } from '../../components/ThaiDate';
 import type { Dashboard } from './queries';
 import { changeText, EXAM_KIND, hrefOf, passRate, PAYROLL_COLOR, percentChange, seatShare } from './format';
 
 const { Text } = Typography;
+
+/** 26 พ.ย. — the year of the next two weeks goes without saying */
+const dayMonth = (iso: string) => thaiDate(iso).replace(/\s\d{4}$/, '');
 
 /** A card that opens its list: the whole card is clickable, and "ดูรายการ" is a real link for the keyboard. */
 export function Tile({
@@ -119,7 +122,7 @@ export function OwingTile({ r }: { r: Dashboard['registrations'] }) {
   );
 }
 
-export function ExamsTile({ e }: { e: Dashboard['exams'] }) {
+export function ExamsTile({ e, branchColumn }: { e: Dashboard['exams']; branchColumn: boolean }) {
   return (
     <Tile
       title={
@@ -143,22 +146,27 @@ export function ExamsTile({ e }: { e: Dashboard['exams'] }) {
           size="small"
           pagination={false}
           rowKey="session_id"
-          dataSource={e.items}
-          scroll={{ x: true }}
+          dataSource={e.items.slice(0, 6)}
+          tableLayout="fixed"
           columns={[
             {
               title: 'วันสอบ',
               key: 'd',
+              width: 118,
               render: (_, s) => (
-                <Link to={`/exams/sessions/${s.session_id}`}>
-                  <ThaiDate value={s.exam_date} /> {s.start_time}
+                <Link to={`/exams/sessions/${s.session_id}`} style={{ whiteSpace: 'nowrap' }}>
+                  {dayMonth(s.exam_date)} {s.start_time}
                 </Link>
               ),
             },
-            { title: 'ภาค', key: 'k', render: (_, s) => EXAM_KIND[s.exam_kind] ?? s.exam_kind },
-            { title: 'ประเภท', dataIndex: 'course_type' },
-            { title: 'สาขา', dataIndex: 'branch_name', responsive: ['xl'] },
-            { title: 'ที่นั่ง', key: 's', align: 'right', render: (_, s) => `${s.booked}/${s.capacity}` },
+            {
+              title: 'การสอบ',
+              key: 'k',
+              ellipsis: true,
+              render: (_, s) => `${EXAM_KIND[s.exam_kind] ?? s.exam_kind} · ${s.course_type}`,
+            },
+            ...(branchColumn ? [{ title: 'สาขา', dataIndex: 'branch_name', ellipsis: true }] : []),
+            { title: 'ที่นั่ง', key: 's', align: 'right', width: 64, render: (_, s) => `${s.booked}/${s.capacity}` },
           ]}
         />
       )}
@@ -167,10 +175,18 @@ export function ExamsTile({ e }: { e: Dashboard['exams'] }) {
 }
 
 type Rate = Dashboard['pass_rate']['total'];
-const rateText = (passed: number, sat: number) => {
+function RateCell({ passed, sat }: { passed: number; sat: number }) {
   const r = passRate(passed, sat);
-  return r === null ? '-' : `${r}% (${passed}/${sat})`;
-};
+  if (r === null) return <Text type="secondary">-</Text>;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }} title={`ผ่าน ${passed} จาก ${sat} คน`}>
+      {r}%{' '}
+      <Text type="secondary">
+        ({passed}/{sat})
+      </Text>
+    </span>
+  );
+}
 
 export function PassRateTile({ p }: { p: Dashboard['pass_rate'] }) {
   const rows = [
@@ -199,14 +215,29 @@ export function PassRateTile({ p }: { p: Dashboard['pass_rate'] }) {
         locale={{ emptyText: 'ยังไม่มีผลสอบในช่วงนี้' }}
         scroll={{ x: true }}
         columns={[
-          { title: '', dataIndex: 'group', width: 80, render: (g: string) => <Text type="secondary">{g}</Text> },
-          { title: 'ชื่อ', dataIndex: 'name' },
-          { title: 'ทฤษฎี', key: 't', align: 'right', render: (_, r) => rateText(r.theory_passed, r.theory_sat) },
+          {
+            title: 'สาขา / ผู้คุมสอบ',
+            key: 'name',
+            render: (_, r) => (
+              <>
+                <Text type="secondary" style={{ fontSize: 12 }}>
+                  {r.group}
+                </Text>
+                <div>{r.name}</div>
+              </>
+            ),
+          },
+          {
+            title: 'ทฤษฎี',
+            key: 't',
+            align: 'right',
+            render: (_, r) => <RateCell passed={r.theory_passed} sat={r.theory_sat} />,
+          },
           {
             title: 'ปฏิบัติ',
             key: 'p',
             align: 'right',
-            render: (_, r) => rateText(r.practical_passed, r.practical_sat),
+            render: (_, r) => <RateCell passed={r.practical_passed} sat={r.practical_sat} />,
           },
         ]}
       />
@@ -216,21 +247,21 @@ export function PassRateTile({ p }: { p: Dashboard['pass_rate'] }) {
 
 export function VehiclesTile({ v }: { v: Dashboard['vehicles'] }) {
   return (
-    <Tile
-      title={
-        <>
-          รถครบกำหนดภายใน {v.days} วัน {v.overdue > 0 && <Tag color="red">เลยกำหนด {v.overdue}</Tag>}
-        </>
-      }
-      link={v.link}
-    >
-      <Statistic value={v.total} suffix="รายการ" />
+    <Tile title={`รถครบกำหนดภายใน ${v.days} วัน`} link={v.link}>
+      <Flex align="center" gap={12} wrap>
+        <Statistic value={v.total} suffix="รายการ" />
+        {v.overdue > 0 && <Tag color="red">เลยกำหนดแล้ว {v.overdue} รายการ</Tag>}
+      </Flex>
       {v.items.map((d) => (
-        <Flex key={`${d.vehicle_id}-${d.kind}`} justify="space-between" gap={8}>
-          <Link to={`/vehicles/${d.vehicle_id}`}>
+        <Flex key={`${d.vehicle_id}-${d.kind}`} justify="space-between" gap={8} style={{ padding: '2px 0' }}>
+          <Link
+            to={`/vehicles/${d.vehicle_id}`}
+            title={`${d.no} ${d.province}`}
+            style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {d.no} {d.province}
           </Link>
-          <span>
+          <span style={{ whiteSpace: 'nowrap' }}>
             {d.kind_name}{' '}
             <Tag color={d.overdue ? 'red' : d.days_left <= 7 ? 'orange' : 'gold'}>
               {d.overdue ? `เลย ${-d.days_left} วัน` : `อีก ${d.days_left} วัน`}
