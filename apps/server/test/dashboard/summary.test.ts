@@ -177,6 +177,41 @@ describe('dashboard/summary', () => {
     expect(byExaminer).toBe(d.pass_rate.total.theory_sat);
   });
 
+  it('lesson utilisation of the week: live lesson minutes per instructor and vehicle against their hours', async () => {
+    const d = await summary(admin);
+    expect(d.lessons).toBeDefined();
+    const plain = await rows<{ id: number; m: number }>(
+      t,
+      sql`select instructor_id as id, sum(minutes)::int as m from lessons
+        where state in ('booked', 'checked_in', 'done') and instructor_id is not null
+          and (starts_at at time zone 'Asia/Bangkok')::date between ${d.lessons.start}::date and ${d.lessons.end}::date
+        group by 1`,
+    );
+    for (const r of plain) {
+      const row = d.lessons.instructors.find((x: { key: string }) => x.key === String(r.id));
+      expect(row?.booked_minutes, `instructor ${r.id}`).toBe(r.m);
+    }
+    const hours = await rows<{ id: number; m: number }>(
+      t,
+      sql`select user_id as id, sum(extract(epoch from (end_time::time - start_time::time)) / 60)::int as m
+        from instructor_hours group by 1`,
+    );
+    for (const h of hours) {
+      const row = d.lessons.instructors.find((x: { key: string }) => x.key === String(h.id));
+      expect(row?.available_minutes).toBe(h.m);
+    }
+    expect(plain.length + hours.length).toBeGreaterThan(0);
+    const cars = await rows<{ m: number }>(
+      t,
+      sql`select coalesce(sum(minutes), 0)::int as m from lessons where state in ('booked', 'checked_in', 'done')
+        and vehicle_id is not null
+        and (starts_at at time zone 'Asia/Bangkok')::date between ${d.lessons.start}::date and ${d.lessons.end}::date`,
+    );
+    expect(d.lessons.vehicles.reduce((n: number, v: { booked_minutes: number }) => n + v.booked_minutes, 0)).toBe(
+      cars[0]!.m,
+    );
+  });
+
   it('a manager sees their branch only; a branch out of scope is refused; a cashier is refused', async () => {
     const [b1] = await rows<{ id: number }>(t, sql`select branch_id as id from users where username = 'anan'`);
     const [b2] = await rows<{ id: number }>(t, sql`select branch_id as id from users where username = 'napat'`);

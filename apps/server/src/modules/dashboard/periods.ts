@@ -17,6 +17,12 @@ export function sameDayLastMonth(date: string): string {
   return `${py}-${pad(pm)}-${pad(Math.min(d, daysIn(py, pm)))}`;
 }
 
+/** The Monday of the day's week. */
+export function mondayOf(date: string): string {
+  const back = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -back);
+}
+
 export function periodsOf(date: string) {
   const prevDay = sameDayLastMonth(date);
   return {
@@ -30,5 +36,7 @@ export function periodsOf(date: string) {
     passRate: { start: addDays(date, -89), end: date },
     /** days without a close: the 14 days before the day (the day itself is still being taken) */
     cashClose: { start: addDays(date, -14), end: addDays(date, -1) },
+    /** lesson utilisation: the week (Monday to Sunday) of the day */
+    week: { start: mondayOf(date), end: addDays(mondayOf(date), 6) },
   } satisfies Record<string, Range>;
 }

@@ -168,3 +168,49 @@ export async function unclosedDays(db: Db, branchIds: number[], r: Range) {
       order by 3, 1`),
   );
 }
+
+const LIVE_LESSON = sql`l.state in ('booked', 'checked_in', 'done')`;
+
+/**
+ * Instructor utilisation of a week: the minutes of their live lessons (lessons_branch_start) against their weekly
+ * hours at these branches (instructor_hours: one of each weekday in a week). Leave days are not subtracted.
+ */
+export async function instructorUtilisation(db: Db, branchIds: number[], weekStart: string) {
+  return rowsOf<{ id: number; name: string; booked: number; available: number }>(
+    await db.execute(sql`
+      with booked as (
+        select l.instructor_id as id, sum(l.minutes)::int as m from lessons l
+        where ${LIVE_LESSON} and l.instructor_id is not null and ${inBranches(sql`l.branch_id`, branchIds)}
+          and l.starts_at >= (${weekStart}::date)::timestamp at time zone 'Asia/Bangkok'
+          and l.starts_at < (${weekStart}::date + 7)::timestamp at time zone 'Asia/Bangkok'
+        group by 1),
+      hours as (
+        select h.user_id as id, sum(extract(epoch from (h.end_time::time - h.start_time::time)) / 60)::int as m
+        from instructor_hours h where ${inBranches(sql`h.branch_id`, branchIds)} group by 1)
+      select u.user_id as id, u.prefix || u.fname || ' ' || u.sname as name,
+        coalesce(b.m, 0) as booked, coalesce(h.m, 0) as available
+      from (select id from booked union select id from hours) x
+      join users u on u.user_id = x.id
+      left join booked b on b.id = x.id left join hours h on h.id = x.id
+      order by coalesce(b.m, 0) desc, u.user_id`),
+  );
+}
+
+/**
+ * Vehicle utilisation of a week: the minutes of live practice lessons per vehicle against the school's lesson day
+ * (lesson_settings day_start–day_end) on each of the 7 days — vehicles have no working hours of their own.
+ */
+export async function vehicleUtilisation(db: Db, branchIds: number[], weekStart: string) {
+  return rowsOf<{ id: number; name: string; booked: number; available: number }>(
+    await db.execute(sql`
+      select v.vehicle_id as id, v.no || ' ' || v.province as name, coalesce(sum(l.minutes), 0)::int as booked,
+        (7 * coalesce((select extract(epoch from (s.day_end::time - s.day_start::time)) / 60 from lesson_settings s
+          where s.id = 1), 780))::int as available
+      from lessons l join vehicles v on v.vehicle_id = l.vehicle_id
+      where ${LIVE_LESSON} and ${inBranches(sql`l.branch_id`, branchIds)}
+        and l.starts_at >= (${weekStart}::date)::timestamp at time zone 'Asia/Bangkok'
+        and l.starts_at < (${weekStart}::date + 7)::timestamp at time zone 'Asia/Bangkok'
+      group by v.vehicle_id, v.no, v.province
+      order by 3 desc, 1`),
+  );
+}

@@ -16,11 +16,13 @@ import { periodsOf, type Range } from './periods.js';
 import {
   firstAttempts,
   incomeByPeriod,
+  instructorUtilisation,
   owing,
   payrollsOfMonth,
   registrationsCreated,
   sessionsBetween,
   unclosedDays,
+  vehicleUtilisation,
   type IncomeDayRow,
 } from './repo.js';
 
@@ -61,6 +63,13 @@ export function takingsOf(rows: IncomeDayRow[]): Takings {
   };
 }
 
+const utilisation = (r: { id: number; name: string; booked: number; available: number }) => ({
+  key: String(r.id),
+  name: r.name,
+  booked_minutes: r.booked,
+  available_minutes: r.available,
+});
+
 /** The branches the dashboard is read for: the one asked (in scope, else 403) or every live branch in scope. */
 async function branchesOf(db: Db, actor: Actor, branch: string | undefined) {
   const all = await liveBranchesInScope(db, actor);
@@ -83,23 +92,27 @@ export async function dashboardSummary(db: Db, actor: Actor, q: DashboardQuery):
   const mayPayroll = canDo(actor, 'read', 'Payroll');
 
   // independent reads at once (each on its own connection of the pool)
-  const [income, regToday, regMonth, owed, sessions, attempts, payrolls, unclosed, due, rules] = await Promise.all([
-    incomeByPeriod(db, ids, {
-      today: p.today,
-      previousToday: p.previousToday,
-      month: p.month,
-      previousMonth: p.previousMonth,
-    }),
-    registrationsCreated(db, ids, p.today),
-    registrationsCreated(db, ids, p.month),
-    owing(db, ids, OWING),
-    sessionsBetween(db, ids, p.exams),
-    firstAttempts(db, ids, p.passRate),
-    mayPayroll ? payrollsOfMonth(db, ids, date.slice(0, 7)) : Promise.resolve([]),
-    unclosedDays(db, ids, p.cashClose),
-    canDo(actor, 'read', 'Vehicle') ? reminders(db, actor, { branch: q.branch }) : Promise.resolve([]),
-    rulesOn(db, today),
-  ]);
+  const mayLessons = canDo(actor, 'read', 'Lesson');
+  const [income, regToday, regMonth, owed, sessions, attempts, payrolls, unclosed, due, rules, teachers, cars] =
+    await Promise.all([
+      incomeByPeriod(db, ids, {
+        today: p.today,
+        previousToday: p.previousToday,
+        month: p.month,
+        previousMonth: p.previousMonth,
+      }),
+      registrationsCreated(db, ids, p.today),
+      registrationsCreated(db, ids, p.month),
+      owing(db, ids, OWING),
+      sessionsBetween(db, ids, p.exams),
+      firstAttempts(db, ids, p.passRate),
+      mayPayroll ? payrollsOfMonth(db, ids, date.slice(0, 7)) : Promise.resolve([]),
+      unclosedDays(db, ids, p.cashClose),
+      canDo(actor, 'read', 'Vehicle') ? reminders(db, actor, { branch: q.branch }) : Promise.resolve([]),
+      rulesOn(db, today),
+      mayLessons ? instructorUtilisation(db, ids, p.week.start) : Promise.resolve([]),
+      mayLessons ? vehicleUtilisation(db, ids, p.week.start) : Promise.resolve([]),
+    ]);
 
   const incomeOf = (period: string, branch?: number) =>
     takingsOf(income.filter((r) => r.period === period && (branch === undefined || r.branch_id === branch)));
@@ -229,5 +242,16 @@ export async function dashboardSummary(db: Db, actor: Actor, q: DashboardQuery):
       days: unclosed.map((d) => ({ ...d, link: link('/cash-close', { branch: d.branch_id, date: d.date }) })),
       link: link('/cash-close', { branch: unclosed[0]?.branch_id ?? b, date: unclosed[0]?.date }),
     },
+    ...(mayLessons
+      ? {
+          lessons: {
+            start: p.week.start,
+            end: p.week.end,
+            instructors: teachers.map(utilisation),
+            vehicles: cars.map(utilisation),
+            link: link('/lessons', { branch: b, date }),
+          },
+        }
+      : {}),
   };
 }
