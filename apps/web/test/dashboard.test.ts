@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changeText, hrefOf, passRate, percentChange, seatShare, shortBranch } from '../src/features/dashboard/format';
+import {
+  changeText,
+  hoursText,
+  hrefOf,
+  passRate,
+  percentChange,
+  seatShare,
+  shortBranch,
+} from '../src/features/dashboard/format';
 import { landingPath } from '../src/features/auth/landing';
 
 describe('dashboard helpers', () => {
@@ -32,6 +40,12 @@ describe('dashboard helpers', () => {
       `/overdue?status=${encodeURIComponent('ค้างชำระ').replace(/%20/g, '+')}`,
     );
     expect(hrefOf({ path: '/vehicle-reminders', query: {} })).toBe('/vehicle-reminders');
+  });
+
+  it('minutes as hours', () => {
+    expect(hoursText(90)).toBe('1.5');
+    expect(hoursText(600)).toBe('10');
+    expect(hoursText(0)).toBe('0');
   });
 
   it('branch names on the chart without the word สาขา or a note in brackets', () => {

@@ -15,6 +15,7 @@ import { useDashboard } from './queries';
 import {
   CashCloseTile,
   ExamsTile,
+  LessonsTile,
   OwingTile,
   PassRateTile,
   PayrollTile,
@@ -152,6 +153,11 @@ export default function DashboardPage() {
               </Col>
             </Row>
           </Col>
+          {d.lessons && (
+            <Col span={24}>
+              <LessonsTile l={d.lessons} />
+            </Col>
+          )}
         </Row>
       )}
     </div>

@@ -10,7 +10,7 @@ import type { DashboardLink } from '@khabkhi/contracts';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ThaiDate, thaiDate } from '../../components/ThaiDate';
 import type { Dashboard } from './queries';
-import { changeText, EXAM_KIND, hrefOf, passRate, PAYROLL_COLOR, percentChange, seatShare } from './format';
+import { changeText, EXAM_KIND, hoursText, hrefOf, passRate, PAYROLL_COLOR, percentChange, seatShare } from './format';
 
 const { Text } = Typography;
 
@@ -306,5 +306,57 @@ export function CashCloseTile({ c }: { c: Dashboard['cash_close'] }) {
         ))
       )}
     </Tile>
+  );
+}
+
+type Use = NonNullable<Dashboard['lessons']>['instructors'][number];
+
+function UseRows({ rows, empty }: { rows: Use[]; empty: string }) {
+  if (!rows.length) return <Text type="secondary">{empty}</Text>;
+  return (
+    <>
+      {rows.slice(0, 6).map((r) => (
+        <div key={r.key}>
+          <Flex justify="space-between" gap={8}>
+            <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {r.name}
+            </span>
+            <Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {hoursText(r.booked_minutes)} / {hoursText(r.available_minutes)} ชม.
+            </Text>
+          </Flex>
+          <Progress percent={seatShare(r.booked_minutes, r.available_minutes)} size="small" />
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** Instructors and vehicles booked against their hours of the week (no list of its own yet: a plain card). */
+export function LessonsTile({ l }: { l: NonNullable<Dashboard['lessons']> }) {
+  return (
+    <Card
+      size="small"
+      style={{ height: '100%' }}
+      title={
+        <>
+          การใช้งานครูฝึกและรถฝึก{' '}
+          <Text type="secondary">
+            (<ThaiDate value={l.start} /> – <ThaiDate value={l.end} />)
+          </Text>
+        </>
+      }
+    >
+      <Flex gap={24} wrap>
+        <div style={{ flex: '1 1 260px' }}>
+          <Text strong>ครูฝึก</Text>
+          <UseRows rows={l.instructors} empty="ยังไม่มีชั่วโมงสอนในสัปดาห์นี้" />
+        </div>
+        <div style={{ flex: '1 1 260px' }}>
+          <Text strong>รถฝึก</Text>
+          <UseRows rows={l.vehicles} empty="ยังไม่มีการจองรถฝึกในสัปดาห์นี้" />
+        </div>
+      </Flex>
+    </Card>
   );
 }

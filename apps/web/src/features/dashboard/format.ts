@@ -47,3 +47,8 @@ export const EXAM_KIND: Record<string, string> = { theory: 'ทฤษฎี', pr
 export function shortBranch(name: string): string {
   return name.replace(/^สาขา\s*/, '').replace(/\s*\(.*\)$/, '');
 }
+
+/** Minutes as hours with at most one decimal: 90 → "1.5". */
+export function hoursText(minutes: number): string {
+  return (Math.round((minutes / 60) * 10) / 10).toLocaleString('th-TH', { maximumFractionDigits: 1 });
+}
