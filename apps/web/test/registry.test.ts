@@ -19,6 +19,7 @@ describe('resource registry', () => {
 
   it('collects the menu from the features in one order, whatever order the features are listed in', () => {
     expect(NAV.map((e) => e.path)).toEqual([
+      '/dashboard',
       '/applications/new',
       '/applications',
       '/overdue',

@@ -18,6 +18,7 @@ import { routes as expenseRoutes } from './expenses/index.js';
 import { routes as payrollRoutes } from './payroll/index.js';
 import { routes as examRoutes } from './exams/index.js';
 import { routes as lessonRoutes, documentRoutes as lessonDocumentRoutes } from './lessons/index.js';
+import { routes as dashboardRoutes } from './dashboard/index.js';
 
 /**
  * One Fastify plugin per feature, each mounted under /api. Each comes from its module's index.ts, which also registers
@@ -44,4 +45,5 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   examRoutes,
   lessonRoutes,
   lessonDocumentRoutes,
+  dashboardRoutes,
 ];

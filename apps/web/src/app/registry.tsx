@@ -9,6 +9,7 @@ import { approvalRoutes } from '../features/approvals/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { branchRoutes } from '../features/branches/routes';
 import { cashCloseRoutes } from '../features/cashclose/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { employeeRoutes } from '../features/employees/routes';
 import { evaluationRoutes } from '../features/evaluations/routes';
@@ -26,6 +27,7 @@ export type { AbilityRule, MenuEntry, NavGroupKey, Page, Resource } from '../rou
 /** Every screen. */
 export const RESOURCES: Resource[] = [
   ...homeRoutes,
+  ...dashboardRoutes,
   ...applicationRoutes,
   ...lessonRoutes,
   ...paymentRoutes,

@@ -146,6 +146,9 @@ const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
   describe: (s, url) => {
     const a = get(url, 'start', s.default.start);
     const b = get(url, 'end', s.default.end);
+    // an open range (a list whose dates are optional, default empty): only the ends that are set
+    if (!a && !b) return null;
+    if (!a || !b) return [labelOf(s), a ? `ตั้งแต่ ${formatThaiDate(a)}` : `ถึง ${formatThaiDate(b)}`];
     return [labelOf(s), a === b ? formatThaiDate(a) : `${formatThaiDate(a)} ถึง ${formatThaiDate(b)}`];
   },
   render: (s, ctx) => (
@@ -155,14 +158,14 @@ const dateRange: FilterKindDef<Extract<FilterSpec, { kind: 'dateRange' }>> = {
         <Suspense fallback={pickerFallback}>
           <ThaiDatePicker
             value={get(ctx.url, 'start', s.default.start)}
-            allowClear={false}
+            allowClear={!s.default.start}
             aria-label="ตั้งแต่วันที่"
             onChange={(v) => ctx.update({ start: v && v !== s.default.start ? v : null })}
           />
           <span>ถึง</span>
           <ThaiDatePicker
             value={get(ctx.url, 'end', s.default.end)}
-            allowClear={false}
+            allowClear={!s.default.end}
             aria-label="ถึงวันที่"
             onChange={(v) => ctx.update({ end: v && v !== s.default.end ? v : null })}
           />

@@ -21,6 +21,16 @@ export interface ListFilter {
   live?: boolean;
   /** the text filter already resolved to ids (resolveText) */
   textIds?: number[];
+  /** registered on these Bangkok days (the application list's date range; the dashboard's new registrations) */
+  created?: { start?: string; end?: string };
+}
+
+/** The registration date range as a range of instants on created_at (its index), Bangkok days. */
+function createdWhere(c: ListFilter['created']): SQL | undefined {
+  return allOf(
+    c?.start ? sql`${applications.createdAt} >= (${c.start}::date)::timestamp at time zone 'Asia/Bangkok'` : undefined,
+    c?.end ? sql`${applications.createdAt} < (${c.end}::date + 1)::timestamp at time zone 'Asia/Bangkok'` : undefined,
+  );
 }
 
 /**
@@ -49,6 +59,7 @@ export function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | unde
     branchId !== undefined ? eq(applications.branch_id, branchId) : undefined,
     isAll(f.status) ? undefined : eq(applications.status, f.status!),
     f.live ? ne(applications.status, STATUS.cancelled) : undefined,
+    createdWhere(f.created),
     isAll(f.type)
       ? undefined
       : sql`exists (select 1 from application_courses l where l.application_id = ${applications.application_id} and l.course_type = ${f.type})`,
@@ -89,7 +100,7 @@ export function applicationIdsMatching(text: string): SQL {
 
 /** Filters the per-branch/kind/status statistics can answer (no text, no course type). */
 function statsWhere(actor: Actor, f: ListFilter, kind: string): SQL | undefined | false {
-  if (f.text?.trim() || !isAll(f.type)) return false;
+  if (f.text?.trim() || !isAll(f.type) || f.created?.start || f.created?.end) return false;
   const branchId = branchFilter(f.branch);
   return allOf(
     eq(applicationStats.kind, kind),

@@ -135,7 +135,9 @@ function kindRoutes(plain: FastifyInstance, kind: Kind) {
       schema: { tags, summary: `${tag} list`, querystring: ApplicationQuery, response: { 200: ApplicationTable } },
     },
     async (req) => {
-      const q = await resolveText(db(), req.query);
+      // start/end: the registration date (Bangkok days)
+      const created = { start: req.query.start || undefined, end: req.query.end || undefined };
+      const q = await resolveText(db(), { ...req.query, created });
       const { page, perPage, offset } = pageOf(req.query);
       const actor = actorOf(req);
       const [rows, filter, { total, totals }] = await Promise.all([

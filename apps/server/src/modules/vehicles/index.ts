@@ -6,3 +6,6 @@ export { default as routes } from './routes.js';
 
 // a tax renewal recorded as an expense passes the fleet's dated rules, in the expense's transaction
 onRenewal(checkTaxRenewal);
+// the cockpit's vehicle tile: the reminders list itself and the days it looks ahead
+export { reminders } from './service.js';
+export { rulesOn } from './rules.js';

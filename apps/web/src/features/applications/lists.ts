@@ -10,7 +10,12 @@ const filters: ListSource = {
   filterLabels: { type: 'ประเภทหลักสูตร' },
 };
 
-export const applicationListSource: ListSource = { ...filters, endpoint: '/application/gettable' };
+/** the registration list also by registration date (the dashboard's new registrations open it with their days) */
+export const applicationListSource: ListSource = {
+  ...filters,
+  endpoint: '/application/gettable',
+  dateRange: { start: '', end: '', label: 'วันที่สมัคร' },
+};
 export const payBalanceListSource: ListSource = {
   ...filters,
   endpoint: '/application/getforoutstandingBalance',

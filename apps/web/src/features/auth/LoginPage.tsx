@@ -11,6 +11,8 @@ import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, login, SESSION_EXPIRED } from '../../api/client';
 import { useSession } from '../../api/useSession';
+import { session } from '../../api/session';
+import { landingPath } from './landing';
 import { th } from '../../i18n/th';
 
 /** An alert in antd's look (plain markup: the login page loads no antd). */
@@ -96,7 +98,8 @@ export function LoginPage() {
   const reason = params.get('reason') ?? sessionStorage.getItem('loginReason');
   const from = (location.state as { from?: string } | null)?.from ?? sessionStorage.getItem('loginFrom') ?? '/';
 
-  if (user && !busy) return <Navigate to={from} replace />;
+  // signed in (also just now, when the form's navigation and this render race): where this user lands
+  if (user && !busy) return <Navigate to={landingPath(session.ability, from)} replace />;
 
   const onSubmit = async (ev: FormEvent) => {
     ev.preventDefault();
@@ -110,7 +113,8 @@ export function LoginPage() {
       await login(username.trim(), password);
       sessionStorage.removeItem('loginReason');
       sessionStorage.removeItem('loginFrom');
-      navigate(from === '/login' ? '/' : from, { replace: true });
+      // owners and managers land on the cockpit, the counter on its home page (unless sent here from a page)
+      navigate(landingPath(session.ability, from), { replace: true });
     } catch (e) {
       setError(errorMessage(e));
       setPassword('');

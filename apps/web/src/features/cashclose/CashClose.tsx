@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { todayBangkok } from '@khabkhi/thai';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
@@ -37,8 +38,12 @@ type Day = CashCloseDay;
 export default function CashClose() {
   const { user, can } = useSession();
   const branches = useBranchOptions();
-  const [branch, setBranch] = useState<number | undefined>(user?.branch_id);
-  const [date, setDate] = useState<string>(todayBangkok());
+  // a link (the dashboard's days without a close) may name the branch and the day
+  const [params] = useSearchParams();
+  const [branch, setBranch] = useState<number | undefined>(Number(params.get('branch')) || user?.branch_id);
+  const [date, setDate] = useState<string>(
+    /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : todayBangkok(),
+  );
   const [banner, setBanner] = useState<BannerState | null>(null);
   const qc = useQueryClient();
   const day = useQuery({

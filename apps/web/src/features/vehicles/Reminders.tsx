@@ -4,7 +4,7 @@ import { Alert, Button, Card, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../api/useSession';
 import { RulesForm } from './RulesForm';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Reminder } from '@khabkhi/contracts';
 import { PageHeader } from '../../components/PageHeader';
 import { formatMoney } from '../../components/MoneyText';
@@ -96,7 +96,8 @@ export function ReminderTable({ rows, loading, compact }: { rows: Reminder[]; lo
 }
 
 export default function Reminders() {
-  const q = useReminders();
+  const [params] = useSearchParams();
+  const q = useReminders(params.get('branch') ?? undefined);
   const rules = useFleetRules();
   const r = rules.data?.current;
   const { can, user } = useSession();

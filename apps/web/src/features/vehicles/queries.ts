@@ -29,8 +29,12 @@ export const useVehicleOptions = () =>
     staleTime: 60_000,
     queryFn: () => api.get<VehicleOptions>('/vehicle/list'),
   });
-export const useReminders = () =>
-  useQuery({ queryKey: vehicleKeys.reminders, queryFn: () => api.get<Reminder[]>('/vehicle/reminders') });
+/** branch: one branch's reminders (the dashboard's link); absent: every branch in scope */
+export const useReminders = (branch?: string) =>
+  useQuery({
+    queryKey: [...vehicleKeys.reminders, branch ?? 'all'],
+    queryFn: () => api.get<Reminder[]>('/vehicle/reminders', branch ? { branch } : undefined),
+  });
 export const useFleetRules = () =>
   useQuery({
     queryKey: vehicleKeys.rules,
