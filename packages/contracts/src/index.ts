@@ -19,4 +19,4 @@ export * from './audit.js';
 export * from './exams.js';
 export * from './lessons.js';
 export * from './lesson-reports.js';
-export * from "./dashboard.js";
+export * from './dashboard.js';
