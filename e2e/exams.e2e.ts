@@ -227,6 +227,8 @@ describe('exams in the browser', () => {
   it('the other exam screens show the demo rows (screenshots)', async () => {
     const page = await e.page();
     await login(e, page, 'somchai');
+    // a manager lands on the dashboard; the exams of today are on the home page
+    await page.goto(`${e.baseUrl}/`);
     await page.locator('[data-testid="home-exams-today"]').waitFor();
     await e.shot(page, 'exams-home');
     for (const [p, name] of [
