@@ -179,14 +179,27 @@ describe('registration at the counter', () => {
     // a transfer is recorded with its bank, time and slip reference (required on the form)
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
     await page.getByText('กรุณาเลือกธนาคาร').waitFor();
-    await page.locator('#pay_transfer_bank').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="กสิกรไทย"]').click();
+    // typed and picked with Enter, as at the counter (a click on an open dropdown's option can miss while antd
+    // positions the list); the form must show the bank before the payment is sent
+    await page.locator('#pay_transfer_bank').fill('กสิกรไทย');
+    await page.locator('#pay_transfer_bank').press('Enter');
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-form-item')
+          .filter({ has: page.locator('#pay_transfer_bank') })
+          .innerText(),
+      )
+      .toContain('กสิกรไทย');
     // the date and time of the transfer start at now (a time in the future is refused)
     await expect.poll(() => page.locator('#pay_transfer_time').inputValue()).toMatch(/^\d{2}:\d{2}$/);
     await page.locator('#pay_transfer_ref').fill('KB0001');
     await e.shot(page, 'paybalance-transfer-form');
+    // the payment's answer first, so that a refused or lost payment fails by name rather than as a missing popup
+    let paid = page.waitForResponse((r) => /\/paybalance$/.test(new URL(r.url()).pathname));
     let popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
+    expect((await paid).status()).toBe(200);
     await popup;
     await expect.poll(async () => banner(page)).toMatch(/รับชำระ 470.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
     await expect.poll(() => page.locator('#pay_paid').inputValue()).toBe('3000');
@@ -202,8 +215,18 @@ describe('registration at the counter', () => {
     await page.locator('#pay_transfer_bank').fill('ไทยพาณิชย์');
     await page.locator('#pay_transfer_bank').press('Enter');
     await page.locator('#pay_transfer_ref').fill('SCB0002');
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-form-item')
+          .filter({ has: page.locator('#pay_transfer_bank') })
+          .innerText(),
+      )
+      .toContain('ไทยพาณิชย์');
+    paid = page.waitForResponse((r) => /\/paybalance$/.test(new URL(r.url()).pathname));
     popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'รับชำระและพิมพ์ใบเสร็จ' }).click();
+    expect((await paid).status()).toBe(200);
     await popup;
     await expect.poll(async () => banner(page)).toMatch(/รับชำระ 3,000.00 บาท ใบเสร็จเลขที่ RC-HQ-/);
     await expect
