@@ -6,23 +6,31 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-debian.sh
 if [ -f apps/card-agent/scripts/ensure-pcsc.sh ]; then bash apps/card-agent/scripts/ensure-pcsc.sh; fi
 
-echo "== typecheck (tsc -b over the root tsconfig's project references)"
-npm run typecheck --silent
-echo "== lint (ESLint: typescript-eslint, React hooks, no SQL in routes.ts)"
-npm run lint --silent
-echo "== format (Prettier: the code as the formatter writes it; npm run format fixes it)"
-npm run format:check --silent
+# DB_SUITES_ONLY=1 (CI's second pass, on PostgreSQL): only the suites that talk to the database; the checks and unit
+# suites below do not depend on it and have just run in the first pass.
+db_only="${DB_SUITES_ONLY:-}"
+
+if [ -z "$db_only" ]; then
+  echo "== typecheck (tsc -b over the root tsconfig's project references)"
+  npm run typecheck --silent
+  echo "== lint (ESLint: typescript-eslint, React hooks, no SQL in routes.ts)"
+  npm run lint --silent
+  echo "== format (Prettier: the code as the formatter writes it; npm run format fixes it)"
+  npm run format:check --silent
+fi
 
 echo "== build the web app and the server (when stale)"
 npm run build --silent
 
-echo "== packages/thai"
-npx vitest run --root packages/thai
-echo "== web unit tests"
-npx vitest run --root apps/web
+if [ -z "$db_only" ]; then
+  echo "== packages/thai"
+  npx vitest run --root packages/thai
+  echo "== web unit tests"
+  npx vitest run --root apps/web
+fi
 echo "== server API ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
 npx vitest run --root apps/server
-if [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/package.json; then
+if [ -z "$db_only" ] && [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/package.json; then
   echo "== card agent"
   npm test --silent -w apps/card-agent
 fi

@@ -9,7 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
-import { seed, DEMO_PASSWORD } from '../src/db/seed.js';
+import { DEMO_PASSWORD, type SeedOptions } from '../src/db/seed.js';
+import { createSeededPgDatabase, seededPglite } from './seeded-database.js';
 
 export const ADMIN_PASSWORD = 'admin-test-pass';
 export { DEMO_PASSWORD };
@@ -65,13 +66,19 @@ function parse(res: LightMyRequestResponse): Call {
   return { status: res.statusCode, body, res };
 }
 
-export async function createPgDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(
+  baseUrl: string,
+  seeded?: SeedOptions,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = await import('pg');
   const name = `khabkhi_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.default.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  if (seeded) await createSeededPgDatabase(baseUrl, name, seeded);
+  else {
+    const admin = new pg.default.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+  }
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
   return {
@@ -111,7 +118,13 @@ export interface TestAppOptions {
 
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL?.trim() || undefined;
-  const pgDb = baseUrl ? await createPgDatabase(baseUrl) : undefined;
+  const seedOpts: SeedOptions = {
+    adminPassword: ADMIN_PASSWORD,
+    demo: opts.demo ?? true,
+    demoMoney: opts.demoMoney ?? false,
+  };
+  // every test file starts from a copy of the migrated, seeded database (see seeded-database.ts)
+  const pgDb = baseUrl ? await createPgDatabase(baseUrl, seedOpts) : undefined;
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -120,17 +133,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });
-  const database = await openDatabase({
-    databaseUrl: pgDb?.url,
+  const dbOpts = {
     poolSize: 20,
     statementTimeoutMs: config.statementTimeoutMs,
     lockTimeoutMs: config.lockTimeoutMs,
-  });
-  await seed(database.db, {
-    adminPassword: ADMIN_PASSWORD,
-    demo: opts.demo ?? true,
-    demoMoney: opts.demoMoney ?? false,
-  });
+  };
+  const database = pgDb
+    ? await openDatabase({ ...dbOpts, databaseUrl: pgDb.url })
+    : await seededPglite(seedOpts, dbOpts);
   const secret = new TextEncoder().encode(config.jwtSecret);
   const logger = opts.logStream ? { level: 'info', stream: opts.logStream } : { level: config.logLevel };
   const app = await buildApp({ config, database, secret, logger });

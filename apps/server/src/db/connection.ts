@@ -24,6 +24,8 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** where connection errors of the pool go (a lost connection is logged, never fatal); the server sets its logger */
   onError: (err: Error) => void;
+  /** PGlite only: the whole data directory as a tar (the tests keep a migrated, seeded copy to start from) */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; undefined = in memory */
   dataDir?: string;
+  /** PGlite only: start from this tar of a data directory (made by `dump`) instead of an empty database */
+  loadDataDir?: Blob;
   poolSize?: number;
   /** PostgreSQL: per-statement time limit in ms (0 or undefined = none) */
   statementTimeoutMs?: number;
@@ -106,6 +110,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const client = new PGlite({
     ...(opts.dataDir ? { dataDir: path.join(opts.dataDir, 'pglite') } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     parsers: { 20: (v: string) => Number(v) },
     extensions: { btree_gist },
   });
@@ -117,6 +122,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     exclusive: (fn) => fn(),
     onError: () => {},
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
     async exec(sqlText) {
       await client.exec(sqlText);
