@@ -120,7 +120,10 @@ export default async function payrollRoutes(plain: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      await db().transaction((tx) => saveSheet(tx, actor, req.body.branch_id, req.body.month, req.body.lines, req.id));
+      const b = req.body;
+      await db().transaction((tx) =>
+        saveSheet(tx, actor, b.branch_id, b.month, b.lines, req.id, b.acknowledge_deductions),
+      );
       return ok(
         await getSheet(db(), actor, String(req.body.branch_id), req.body.month),
         `บันทึกเงินเดือนเดือน${monthName(req.body.month)} เรียบร้อยแล้ว`,
@@ -159,9 +162,9 @@ export default async function payrollRoutes(plain: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { month, ...line } = req.body;
+      const { month, acknowledge_deductions: ack, ...line } = req.body;
       const u = await branchOfUser(db(), actor, line.user_id);
-      await db().transaction((tx) => saveSheet(tx, actor, u.branch_id, month, [line], req.id));
+      await db().transaction((tx) => saveSheet(tx, actor, u.branch_id, month, [line], req.id, ack));
       const r = await userHistory(db(), actor, line.user_id, month);
       return {
         status: 'success' as const,
