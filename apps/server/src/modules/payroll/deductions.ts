@@ -53,7 +53,9 @@ export async function checkDeductions(
     throw new AppError(409, message, [{ field: 'acknowledge_deductions', message }]);
   }
   if (!can(actor.abilities, 'approve', 'Payroll'))
-    throw forbidden(`รายการหักเงินเกินที่ พ.ร.บ.คุ้มครองแรงงาน มาตรา 76 กำหนด (${who}) ต้องให้ผู้จัดการหรือผู้มีสิทธิ์ยืนยันเงินเดือนเป็นผู้รับทราบ`);
+    throw forbidden(
+      `รายการหักเงินเกินที่ พ.ร.บ.คุ้มครองแรงงาน มาตรา 76 กำหนด (${who}) ต้องให้ผู้จัดการหรือผู้มีสิทธิ์ยืนยันเงินเดือนเป็นผู้รับทราบ`,
+    );
   await tx
     .update(payrolls)
     .set({ deductions_ack_by: actor.userId, deductions_ack_at: new Date() })

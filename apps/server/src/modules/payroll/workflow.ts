@@ -200,13 +200,7 @@ async function pendingStage(tx: Tx, actor: Actor, p: PayrollRecord, stage: Stage
 
 // ---- the steps ----------------------------------------------------------------------------------
 
-export async function submit(
-  tx: Tx,
-  actor: Actor,
-  payrollId: number,
-  requestId?: string,
-  acknowledged?: boolean,
-) {
+export async function submit(tx: Tx, actor: Actor, payrollId: number, requestId?: string, acknowledged?: boolean) {
   const w = await workflowRoles(tx);
   if (!inRoles(actor, w.submit_roles)) throw forbidden(`ส่งตรวจเงินเดือนได้เฉพาะ ${await roleNames(tx, w.submit_roles)}`);
   const p = await lockPayroll(tx, payrollId);
