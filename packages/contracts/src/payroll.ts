@@ -357,3 +357,52 @@ export const PayslipPdfBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ล.ย.01 allowance an employee declared from a date: a count (spouse, children, parents) or the year's amount. */
+export const AllowanceRow = Type.Object({
+  allowance_id: Type.Integer(),
+  user_id: Type.Integer(),
+  kind: Type.String(),
+  kind_name: Type.String(),
+  count: Type.Integer(),
+  amount: Type.String(),
+  /** the year's deduction it gives, capped as the Revenue Code allows */
+  value: Type.String(),
+  valid_from: Type.String(),
+  note: Type.String(),
+  created_by: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+export type AllowanceRow = Static<typeof AllowanceRow>;
+/** A kind of allowance: per person (count × per, at most max_count) or an amount up to cap. */
+export const AllowanceKind = Type.Object({
+  value: Type.String(),
+  name: Type.String(),
+  per: Nullable(Type.String()),
+  max_count: Nullable(Type.Integer()),
+  cap: Nullable(Type.String()),
+});
+export type AllowanceKind = Static<typeof AllowanceKind>;
+export const Allowances = Type.Object({
+  rows: Type.Array(AllowanceRow),
+  kinds: Type.Array(AllowanceKind),
+  /** the year's allowances the withholding uses this month (the latest declaration of each kind, capped) */
+  total: Type.String(),
+});
+export type Allowances = Static<typeof Allowances>;
+export const AllowanceQuery = Type.Object(
+  { user: Type.Optional(Type.String({ maxLength: 20 })) },
+  { additionalProperties: false },
+);
+export const AllowanceCreate = Type.Object(
+  {
+    user_id: Id(),
+    kind: Type.String({ minLength: 1, maxLength: 40 }),
+    count: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+    amount: Type.Optional(Money()),
+    valid_from: IsoDate(),
+    note: Type.Optional(Text(500)),
+  },
+  { additionalProperties: false },
+);
+export type AllowanceCreate = Static<typeof AllowanceCreate>;

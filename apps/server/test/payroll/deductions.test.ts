@@ -65,7 +65,9 @@ describe(`s.76 deductions and carried advances (${process.env.DATABASE_URL ? 'Po
     expect(r.body.message).toContain('นายกิตติพงษ์ พวงมาลัย');
     expect(r.body.message).toContain('มาตรา 76');
     expect(r.body.message).toContain('เกินหนึ่งในห้าของค่าจ้าง (2,000.00 บาท)');
-    expect(r.body.details).toEqual([{ field: 'acknowledge_deductions', message: r.body.message }]);
+    expect((r.body as { details?: unknown }).details).toEqual([
+      { field: 'acknowledge_deductions', message: r.body.message },
+    ]);
     // nothing was saved
     expect(await rows(sql`select 1 from payroll_lines where user_id = ${uid} and month = ${PREV}`)).toEqual([]);
     // a negative net is refused even when acknowledged

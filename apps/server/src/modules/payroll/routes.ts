@@ -34,6 +34,7 @@ import { Row, ReportEnvelope, tags } from './schemas.js';
 import { workflowRoutes } from './workflow-routes.js';
 import { payslipRoutes } from './payslip-routes.js';
 import { fileRoutes } from './file-routes.js';
+import { allowanceRoutes } from './allowance-routes.js';
 
 /** Payroll: a branch's month (sheet), the report, the workflow submit → confirm → approve, payslips, standing items. */
 export default async function payrollRoutes(plain: FastifyInstance) {
@@ -235,4 +236,5 @@ export default async function payrollRoutes(plain: FastifyInstance) {
   workflowRoutes(plain);
   payslipRoutes(plain);
   fileRoutes(plain);
+  allowanceRoutes(plain);
 }
