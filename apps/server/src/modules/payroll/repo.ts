@@ -5,7 +5,7 @@ import { auditLog, branches, schoolSettings, users } from '../../db/schema/core.
 import { expenseCategories, listExpenses } from '../../db/schema/catalog.js';
 import { payrollLineItems, payrollLines, payrolls, payrollUserItems, payslips } from '../../db/schema/payroll.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { assertPayable } from './deductions.js';
 import { claimLines, oneLinePerPerson, paidByBranchSql } from './person-month.js';
 import { allOf } from '../../http/tables.js';
