@@ -28,6 +28,7 @@ const line = (over: Partial<SheetLine> = {}): SheetLine => ({
   extra: '0',
   irregular: '0',
   absence: '0',
+  carry_advance: '0',
   branch_days: '',
   warnings: [],
   items: [

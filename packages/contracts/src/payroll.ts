@@ -51,6 +51,8 @@ export const PayrollRow = Type.Object({
   reopened: Type.Object({ ...Step, reason: Type.String() }),
   /** the latest send-back of this version (by a confirmer or an approver, with its reason) */
   sent_back: Type.Object({ ...Step, reason: Type.String() }),
+  /** who acknowledged the deductions over the Labour Protection Act s.76 limits, and when */
+  deductions_ack: Type.Object(Step),
 });
 export type PayrollRow = Static<typeof PayrollRow>;
 export const PayrollFilter = Type.Object({
@@ -111,6 +113,8 @@ export const SheetLine = Type.Object({
   branch_days: Type.String(),
   /** deductions over the Labour Protection Act s.76 limits, for the manager to acknowledge */
   warnings: Type.Array(Type.String()),
+  /** the part of an advance carried to next month's sheet ('0.00' when none) */
+  carry_advance: Type.String(),
 });
 export type SheetLine = Static<typeof SheetLine>;
 export const Totals = Type.Object({
@@ -153,12 +157,24 @@ export const LineInput = Type.Object(
     end_date: Type.Optional(Nullable(IsoDate())),
     note: Type.Optional(Text(500)),
     items: Type.Optional(Type.Array(ItemInput, { maxItems: 50 })),
+    /** the part of an advance not recovered this month, carried to next month's sheet as its own line */
+    carry_advance: Type.Optional(Money()),
   },
   { additionalProperties: false },
 );
 export type LineInput = Static<typeof LineInput>;
+/**
+ * The manager's acknowledgement of deductions over the Labour Protection Act s.76 limits (the employee's written
+ * consent is on file): without it, saving or submitting a sheet with such deductions is refused, naming the people.
+ */
+const Acknowledge = () => Type.Optional(Type.Boolean());
 export const SheetUpdate = Type.Object(
-  { branch_id: Id(), month: Month(), lines: Type.Array(LineInput, { maxItems: 500 }) },
+  {
+    branch_id: Id(),
+    month: Month(),
+    lines: Type.Array(LineInput, { maxItems: 500 }),
+    acknowledge_deductions: Acknowledge(),
+  },
   { additionalProperties: false },
 );
 export type SheetUpdate = Static<typeof SheetUpdate>;
@@ -171,10 +187,16 @@ export const ReportRow = Type.Object({
   ...SheetLine.properties,
 });
 export type ReportRow = Static<typeof ReportRow>;
-export const ReportUpdate = Type.Object({ month: Month(), ...LineInput.properties }, { additionalProperties: false });
+export const ReportUpdate = Type.Object(
+  { month: Month(), ...LineInput.properties, acknowledge_deductions: Acknowledge() },
+  { additionalProperties: false },
+);
 export type ReportUpdate = Static<typeof ReportUpdate>;
 
-export const StepBody = Type.Object({ payroll_id: Id() }, { additionalProperties: false });
+export const StepBody = Type.Object(
+  { payroll_id: Id(), acknowledge_deductions: Acknowledge() },
+  { additionalProperties: false },
+);
 export const PayrollReopenBody = Type.Object(
   { payroll_id: Id(), reason: Type.String({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
@@ -335,3 +357,52 @@ export const PayslipPdfBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A ล.ย.01 allowance an employee declared from a date: a count (spouse, children, parents) or the year's amount. */
+export const AllowanceRow = Type.Object({
+  allowance_id: Type.Integer(),
+  user_id: Type.Integer(),
+  kind: Type.String(),
+  kind_name: Type.String(),
+  count: Type.Integer(),
+  amount: Type.String(),
+  /** the year's deduction it gives, capped as the Revenue Code allows */
+  value: Type.String(),
+  valid_from: Type.String(),
+  note: Type.String(),
+  created_by: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+export type AllowanceRow = Static<typeof AllowanceRow>;
+/** A kind of allowance: per person (count × per, at most max_count) or an amount up to cap. */
+export const AllowanceKind = Type.Object({
+  value: Type.String(),
+  name: Type.String(),
+  per: Nullable(Type.String()),
+  max_count: Nullable(Type.Integer()),
+  cap: Nullable(Type.String()),
+});
+export type AllowanceKind = Static<typeof AllowanceKind>;
+export const Allowances = Type.Object({
+  rows: Type.Array(AllowanceRow),
+  kinds: Type.Array(AllowanceKind),
+  /** the year's allowances the withholding uses this month (the latest declaration of each kind, capped) */
+  total: Type.String(),
+});
+export type Allowances = Static<typeof Allowances>;
+export const AllowanceQuery = Type.Object(
+  { user: Type.Optional(Type.String({ maxLength: 20 })) },
+  { additionalProperties: false },
+);
+export const AllowanceCreate = Type.Object(
+  {
+    user_id: Id(),
+    kind: Type.String({ minLength: 1, maxLength: 40 }),
+    count: Type.Optional(Type.Integer({ minimum: 0, maximum: 20 })),
+    amount: Type.Optional(Money()),
+    valid_from: IsoDate(),
+    note: Type.Optional(Text(500)),
+  },
+  { additionalProperties: false },
+);
+export type AllowanceCreate = Static<typeof AllowanceCreate>;

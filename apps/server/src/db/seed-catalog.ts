@@ -63,6 +63,7 @@ const PAYROLL: {
     title_value: 'บาท/คน',
   },
   { name: 'เบี้ยขยัน', type: 'income', category: 'bonus', condition: 'fill', value: '500', title_value: 'บาท/เดือน' },
+  { name: 'โบนัส', type: 'income', category: 'irregular', condition: 'fill', value: '0', title_value: 'บาท/ครั้ง' },
   {
     name: 'ค่าสอนภาคปฏิบัติ',
     type: 'income',
@@ -91,6 +92,14 @@ const PAYROLL: {
     name: 'เงินเบิกล่วงหน้า',
     type: 'deduction',
     category: 'advance',
+    condition: 'fill',
+    value: '0',
+    title_value: 'บาท/เดือน',
+  },
+  {
+    name: 'เงินเบิกล่วงหน้ายกมา',
+    type: 'deduction',
+    category: 'advance_carried',
     condition: 'fill',
     value: '0',
     title_value: 'บาท/เดือน',

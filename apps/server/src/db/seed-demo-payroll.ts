@@ -1,13 +1,17 @@
 /**
  * Payroll seed: the dated statutory tables (every database) and, for the demo school, three months of
  * payroll per branch — the two before this month approved with payslips, this month in draft (and one
- * branch's submitted) — so the payroll screens show rows on first start.
+ * branch's submitted) — so the payroll screens show rows on first start. Last month shows each case a school
+ * meets: a joiner (from the 16th), a leaver (to the 20th, then deleted), a move between branches (on the 11th,
+ * paid once by the new branch with the days at each), a day-wage worker, a bonus taxed at the margin and an
+ * advance over the s.76 limits acknowledged by HR with part of it carried to this month as its own line.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { makeThaiNationalId } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
 import { listPayroll } from './schema/catalog.js';
-import { payrollRates, payrollUserItems, payrolls } from './schema/payroll.js';
+import { employeeBranches, payrollRates, payrollUserItems, payrolls } from './schema/payroll.js';
 import type { Actor } from '../http/auth.js';
 
 /** Social security (s.33): 5 % + 5 % of the wage between 1,650 and the ceiling of the period (docs/domain.md). */
@@ -85,17 +89,20 @@ export async function seedPayroll(db: Db, opts: { demo: boolean }) {
     };
   };
   if (!people.some((p) => p.username === 'wanida') || !people.some((p) => p.username === 'admin')) return;
+  const bs = await db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.is_delete, false), eq(branches.is_demo, true)))
+    .orderBy(asc(branches.branch_id));
+  const cases = await payrollCases(db, bs, people, rs);
+  people.push(...cases.added);
   const items = await db.select().from(listPayroll).where(eq(listPayroll.is_delete, false));
   const item = (category: string) => items.find((i) => i.category === category);
   const ot = item('overtime');
   const teach = item('teaching');
   const bonus = item('bonus');
   const advance = item('advance');
-  const bs = await db
-    .select()
-    .from(branches)
-    .where(and(eq(branches.is_delete, false), eq(branches.is_demo, true)))
-    .orderBy(asc(branches.branch_id));
+  const bonusOnce = item('irregular');
   // standing items: a diligence allowance for the cashiers, teaching hours for the instructors
   const instructors = people.filter((p) => p.position.startsWith('ครู'));
   if (bonus) {
@@ -118,30 +125,148 @@ export async function seedPayroll(db: Db, opts: { demo: boolean }) {
     for (const [bi, b] of bs.entries()) {
       const staff = people.filter((p) => p.branch_id === b.branch_id && Number(p.salary) > 0);
       if (!staff.length) continue;
-      const lines = staff
+      const lines: {
+        user_id: number;
+        items?: { list_payroll_id: number; value?: string; per_value?: string }[];
+        end_date?: string;
+        carry_advance?: string;
+      }[] = staff
         .filter((p) => instructors.includes(p))
         .map((p, i) => ({
           user_id: p.user_id,
           items: [
             ...(ot ? [{ list_payroll_id: ot.list_payroll_id, per_value: String(6 + ((i + k) % 3) * 4) }] : []),
             ...(teach ? [{ list_payroll_id: teach.list_payroll_id, per_value: String(36 + k * 4) }] : []),
-            ...(advance && k === 1 ? [{ list_payroll_id: advance.list_payroll_id, value: '1000' }] : []),
+            // last month: an advance of 1,000 each; kittipong's 4,000 is over 10 % of his wage and 2,000 more is carried
+            ...(advance && k === 1
+              ? [{ list_payroll_id: advance.list_payroll_id, value: p.username === 'kittipong' ? '4000' : '1000' }]
+              : []),
           ],
+          ...(k === 1 && p.username === 'kittipong' ? { carry_advance: '2000' } : {}),
         }));
+      if (k === 1) {
+        // the leaver's last day; the bonus paid once (taxed at the margin)
+        if (cases.leaver.branch_id === b.branch_id)
+          lines.push({ user_id: cases.leaver.user_id, end_date: `${month}-20` });
+        const paidBonus = people.find((p) => p.username === 'malee');
+        if (bonusOnce && paidBonus?.branch_id === b.branch_id)
+          lines.push({
+            user_id: paidBonus.user_id,
+            items: [{ list_payroll_id: bonusOnce.list_payroll_id, value: '10000' }],
+          });
+      }
       const hr = actor('wanida');
-      await db.transaction((tx) => svc.saveSheet(tx, hr, b.branch_id, month, lines));
+      // HR holds the written consent for the advance over the s.76 limits: acknowledged on save and submit
+      await db.transaction((tx) => svc.saveSheet(tx, hr, b.branch_id, month, lines, undefined, true));
       const [p] = await db
         .select()
         .from(payrolls)
         .where(and(eq(payrolls.branch_id, b.branch_id), eq(payrolls.month, month)));
       if (k === 2) {
         // this month: the last branch has been submitted, the others are drafts still being prepared
-        if (bi === bs.length - 1) await db.transaction((tx) => svc.submit(tx, hr, p!.payroll_id));
+        if (bi === bs.length - 1) await db.transaction((tx) => svc.submit(tx, hr, p!.payroll_id, undefined, true));
         continue;
       }
-      await db.transaction((tx) => svc.submit(tx, hr, p!.payroll_id));
+      await db.transaction((tx) => svc.submit(tx, hr, p!.payroll_id, undefined, true));
       await db.transaction((tx) => svc.confirm(tx, actor(managerOf(b.branch_id)), p!.payroll_id));
       await db.transaction((tx) => svc.approve(tx, actor('admin'), p!.payroll_id));
     }
+    // the leaver is gone after last month (deleted: their history and 50 ทวิ stay)
+    if (k === 1)
+      await db
+        .update(users)
+        .set({ is_delete: true, status: 'inactive' })
+        .where(eq(users.user_id, cases.leaver.user_id));
   }
+}
+
+type Person = typeof users.$inferSelect;
+
+/**
+ * The demo's payroll-only employees (no sign-in): a joiner from last month's 16th, a leaver to its 20th, a person
+ * moved from the head office to the next branch on its 11th and a day-wage worker paid in cash.
+ */
+async function payrollCases(
+  db: Db,
+  bs: (typeof branches.$inferSelect)[],
+  people: Person[],
+  rs: (typeof roles.$inferSelect)[],
+) {
+  const hq = bs[0]!;
+  const next = bs[1] ?? hq;
+  const last = bs[bs.length - 1]!;
+  const m1 = monthsBack(1);
+  const role = rs.find((r) => r.slug === 'cashier') ?? rs[rs.length - 1]!;
+  const hash = people[0]!.password_hash;
+  const one = async (
+    username: string,
+    branch: number,
+    [prefix, fname, sname, position]: [string, string, string, string],
+    pay: { salary: string; daily?: boolean; start: string; cash?: boolean },
+    n: number,
+  ) => {
+    const [u] = await db
+      .insert(users)
+      .values({
+        username,
+        password_hash: `!${hash}`,
+        role_id: role.role_id,
+        branch_id: branch,
+        prefix,
+        fname,
+        sname,
+        position,
+        department: 'ปฏิบัติการ',
+        idcard: makeThaiNationalId(`31009${String(70000 + n * 1234).padStart(7, '0')}`),
+        start_date: pay.start,
+        salary: pay.salary,
+        is_salary_daily: pay.daily ?? false,
+        employee_type: pay.daily ? 'daily' : 'monthly',
+        salary_pay_type: pay.cash ? 'cash' : 'transfer',
+        bank: pay.cash ? '' : 'ธนาคารกรุงไทย',
+        bank_acc: pay.cash ? '' : `987-6-5${String(4000 + n)}-${n}`,
+        day_off: ['sun'],
+        is_demo: true,
+      })
+      .returning();
+    return u!;
+  };
+  const joiner = await one(
+    'hr-jintana',
+    next.branch_id,
+    ['นางสาว', 'จินตนา', 'ใจงาม', 'เจ้าหน้าที่ทะเบียน'],
+    { salary: '18000', start: `${m1}-16` },
+    1,
+  );
+  const leaver = await one(
+    'hr-preecha',
+    last.branch_id,
+    ['นาย', 'ปรีชา', 'ลาออก', 'พนักงานขับรถรับส่ง'],
+    { salary: '16000', start: '2020-06-01' },
+    2,
+  );
+  const daily = await one(
+    'hr-somkiat',
+    hq.branch_id,
+    ['นาย', 'สมเกียรติ', 'ดูแลสนาม', 'พนักงานดูแลสนามฝึก (รายวัน)'],
+    { salary: '400', daily: true, start: '2022-03-01', cash: true },
+    3,
+  );
+  const mover = await one(
+    'hr-wichai',
+    hq.branch_id,
+    ['นาย', 'วิชัย', 'ย้ายสาขา', 'เจ้าหน้าที่ธุรการ'],
+    { salary: '20000', start: '2021-01-01' },
+    4,
+  );
+  // moved to the next branch on the 11th of last month (the trigger also records today's change)
+  await db
+    .insert(employeeBranches)
+    .values({ user_id: mover.user_id, branch_id: next.branch_id, valid_from: `${m1}-11` });
+  const [moved] = await db
+    .update(users)
+    .set({ branch_id: next.branch_id })
+    .where(eq(users.user_id, mover.user_id))
+    .returning();
+  return { added: [joiner, leaver, daily, moved!], leaver };
 }

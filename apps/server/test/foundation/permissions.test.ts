@@ -473,6 +473,8 @@ interface Fixture {
   listPayroll: number;
   /** a draft payroll month of the branch */
   payroll: number;
+  /** a ล.ย.01 allowance of the branch's employee */
+  allowance: number;
   evaluate: number;
   employee: number;
   customer: number;
@@ -579,6 +581,15 @@ describe('every /api route × every demo user × a record of their own and of an
     );
     const evaluate = criterion!.id;
     const employee = await newEmployee(branch_id, 'cashier');
+    const allowance = ok(
+      await a.post('/api/payroll/allowance/create', {
+        user_id: employee,
+        kind: 'spouse',
+        count: 1,
+        valid_from: '2025-01-01',
+      }),
+      'allowance',
+    ).rows[0].allowance_id as number;
     const idcard = makeThaiNationalId(`1740000${String(++n).padStart(5, '0')}`);
     const cust = { is_foreigner: false, prefix: 'นาย', fname: 'ลูกค้าเมทริกซ์', sname: code, idcard };
     const app = ok(
@@ -704,6 +715,7 @@ describe('every /api route × every demo user × a record of their own and of an
       listExpenses,
       listPayroll,
       payroll,
+      allowance,
       evaluate,
       employee,
       customer: app.application.customer.customer_id,
@@ -855,33 +867,35 @@ describe('every /api route × every demo user × a record of their own and of an
           ? f.photo
           : r.url === '/api/payroll/history/:id'
             ? f.payroll
-            : prefix === 'user' || prefix === 'payroll'
-              ? f.employee
-              : prefix === 'branch'
-                ? f.branch
-                : prefix === 'course'
-                  ? f.course
-                  : prefix === 'promotion'
-                    ? f.promotion
-                    : prefix === 'otherfee'
-                      ? f.fee
-                      : prefix === 'list-expenses'
-                        ? f.listExpenses
-                        : prefix === 'list-payroll'
-                          ? f.listPayroll
-                          : prefix === 'evaluate'
-                            ? f.evaluate
-                            : prefix === 'income'
-                              ? f.income
-                              : prefix === 'vehicle'
-                                ? f.vehicle
-                                : prefix === 'expenses'
-                                  ? f.expense
-                                  : prefix === 'lesson'
-                                    ? k === 'line_id'
-                                      ? f.line
-                                      : f.lesson
-                                    : appOf(prefix);
+            : r.url === '/api/payroll/allowance/:id'
+              ? f.allowance
+              : prefix === 'user' || prefix === 'payroll'
+                ? f.employee
+                : prefix === 'branch'
+                  ? f.branch
+                  : prefix === 'course'
+                    ? f.course
+                    : prefix === 'promotion'
+                      ? f.promotion
+                      : prefix === 'otherfee'
+                        ? f.fee
+                        : prefix === 'list-expenses'
+                          ? f.listExpenses
+                          : prefix === 'list-payroll'
+                            ? f.listPayroll
+                            : prefix === 'evaluate'
+                              ? f.evaluate
+                              : prefix === 'income'
+                                ? f.income
+                                : prefix === 'vehicle'
+                                  ? f.vehicle
+                                  : prefix === 'expenses'
+                                    ? f.expense
+                                    : prefix === 'lesson'
+                                      ? k === 'line_id'
+                                        ? f.line
+                                        : f.lesson
+                                      : appOf(prefix);
     }
     const query = r.schema.querystring as Json | undefined;
     const q = new URLSearchParams();

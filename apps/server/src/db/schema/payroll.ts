@@ -157,8 +157,11 @@ export const payrollLines = pgTable(
     branch_days: text('branch_days').notNull().default(''),
     /** the Labour Protection Act s.76 warnings of the line (Thai) */
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /** the part of an advance not recovered this month, carried to next month's sheet (category advance_carried) */
+    carry_advance: money('carry_advance').notNull().default('0'),
   },
   (t) => [
+    check('payroll_lines_carry_advance', sql`${t.carry_advance} >= 0`),
     uniqueIndex('payroll_lines_payroll_user').on(t.payroll_id, t.user_id),
     uniqueIndex('payroll_lines_user_month').on(t.user_id, t.month),
     index('payroll_lines_user').on(t.user_id),

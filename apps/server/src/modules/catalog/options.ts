@@ -27,7 +27,8 @@ export const PAYROLL_INCOME_CATEGORIES = [
   { name: 'เงินเดือน/ค่าจ้าง', value: 'salary' },
   { name: 'ค่าล่วงเวลา', value: 'overtime' },
   { name: 'ค่าคอมมิชชั่น', value: 'commission' },
-  { name: 'เบี้ยขยัน/โบนัส', value: 'bonus' },
+  { name: 'เบี้ยขยัน/เงินได้ประจำ', value: 'bonus' },
+  { name: 'โบนัส/เงินได้ไม่ประจำ (ภาษีคิดเฉพาะเดือนที่จ่าย)', value: 'irregular' },
   { name: 'ค่าสอนรายชั่วโมง', value: 'teaching' },
   { name: 'เงินได้อื่น', value: 'other_income' },
 ];
@@ -35,6 +36,7 @@ export const PAYROLL_DEDUCTION_CATEGORIES = [
   { name: 'ประกันสังคม', value: 'social_security' },
   { name: 'ภาษีหัก ณ ที่จ่าย', value: 'withholding_tax' },
   { name: 'เงินเบิกล่วงหน้า', value: 'advance' },
+  { name: 'เงินเบิกล่วงหน้ายกมาจากเดือนก่อน', value: 'advance_carried' },
   { name: 'ขาด/ลา/มาสาย', value: 'absence' },
   { name: 'รายการหักอื่น', value: 'other_deduction' },
 ];

@@ -13,12 +13,13 @@ import {
   daysInMonth,
   employedDays,
   inputProblem,
+  MAX_AMOUNT,
   NO_YTD,
   periodsLeft,
   unrecordedPeriods,
   type LineInput as EngineLine,
 } from './engine.js';
-import { allowancesOn, branchDays, yearToDate } from './person-month.js';
+import { allowancesOn, branchDays, carriedAdvances, previousMonth, yearToDate } from './person-month.js';
 import { COMPUTED_CATEGORIES, M, Q, S, fullName, lastDayOf, monthName, qText } from './common.js';
 import { ratesFor } from './rates.js';
 import { employeesOf, savedLines, standingItems } from './repo.js';
@@ -89,7 +90,20 @@ export async function computeLines(
   const ytd = await yearToDate(conn, ids, month);
   const allowances = await allowancesOn(conn, ids, month);
   const moves = await branchDays(conn, ids, month);
+  const carried = await carriedAdvances(conn, ids, month);
   const catalog = new Map(cols.map((c) => [c.list_payroll_id, c]));
+  const carryItem = carried.item
+    ? (catalog.get(carried.item.list_payroll_id) ?? {
+        list_payroll_id: carried.item.list_payroll_id,
+        name: carried.item.name,
+        type: carried.item.type,
+        condition: carried.item.condition,
+        value: M(S(carried.item.value)),
+        title_value: carried.item.title_value,
+        category: carried.item.category,
+      })
+    : null;
+  if (carryItem) catalog.set(carryItem.list_payroll_id, carryItem);
   // items used by standing rows or saved lines that are not columns (e.g. another branch's item): load them too
   const extraIds = [
     ...new Set([
@@ -153,6 +167,13 @@ export async function computeLines(
     else
       for (const s of standing.filter((x) => x.user_id === u.user_id))
         values.set(s.list_payroll_id, { value: S(s.value), per_value: Q(s.per_value) });
+    // an advance carried from the month before is its own line, unless typed now
+    const carryIn = carried.amounts.get(u.user_id) ?? 0;
+    const carryId = carryItem?.list_payroll_id;
+    if (carryIn > 0 && carryId && !values.get(carryId)?.value && !g?.items?.some((i) => i.list_payroll_id === carryId))
+      values.set(carryId, { value: carryIn, per_value: 0 });
+    const carryOut = g?.carry_advance !== undefined ? S(g.carry_advance) : sv ? S(sv.line.carry_advance) : 0;
+    if (carryOut > MAX_AMOUNT) throw badRequest(`ยอดเงินเบิกล่วงหน้ายกไปเดือนถัดไปของ ${name}: สูงเกินกว่าที่ระบบรับได้`);
     const itemIds = [...new Set([...cols.map((c) => c.list_payroll_id), ...values.keys()])];
     const items = itemIds.map((id) => {
       const c = catalog.get(id)!;
@@ -194,7 +215,10 @@ export async function computeLines(
     const r = computeLine(input, rates.sso, rates.tax);
     const lineItems: LineItem[] = items.map((i, k) => ({
       list_payroll_id: i.c.list_payroll_id,
-      name: i.c.name,
+      name:
+        i.c.list_payroll_id === carryId && carryIn > 0
+          ? `${i.c.name}จากเดือน${monthName(previousMonth(month))}`
+          : i.c.name,
       type: i.c.type,
       condition: i.c.condition,
       title_value: i.c.title_value,
@@ -231,6 +255,7 @@ export async function computeLines(
       absence: M(r.absence),
       branch_days: moves.get(u.user_id) ?? '',
       warnings: r.warnings,
+      carry_advance: M(carryOut),
       _rate: rate,
     });
   }

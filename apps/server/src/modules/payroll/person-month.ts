@@ -17,6 +17,7 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { THAI_MONTHS_SHORT } from '@khabkhi/thai';
 import type { Conn, Tx } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
+import { listPayroll } from '../../db/schema/catalog.js';
 import {
   employeeBranches,
   payrollAllowances,
@@ -218,4 +219,66 @@ export async function allowancesOn(conn: Conn, userIds: number[], month: string)
     );
   }
   return out;
+}
+
+/** The month before 'YYYY-MM'. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The advances carried into the month: each person's carry_advance on their approved line of the month before
+ * (one query), and the catalog item of category advance_carried the carried line is shown as.
+ */
+export async function carriedAdvances(conn: Conn, userIds: number[], month: string) {
+  const amounts = new Map<number, number>();
+  if (!userIds.length) return { amounts, item: null };
+  const rows = await conn
+    .select({ user_id: payrollLines.user_id, carry: payrollLines.carry_advance })
+    .from(payrollLines)
+    .innerJoin(payrolls, eq(payrolls.payroll_id, payrollLines.payroll_id))
+    .where(
+      and(
+        inArray(payrollLines.user_id, userIds),
+        eq(payrollLines.month, previousMonth(month)),
+        eq(payrolls.status, 'approved'),
+        sql`${payrollLines.carry_advance} > 0`,
+      ),
+    );
+  for (const r of rows) amounts.set(r.user_id, S(r.carry));
+  if (!amounts.size) return { amounts, item: null };
+  const [item] = await conn
+    .select()
+    .from(listPayroll)
+    .where(eq(listPayroll.category, CARRIED_CATEGORY))
+    .orderBy(asc(listPayroll.is_delete), asc(listPayroll.list_payroll_id))
+    .limit(1);
+  return { amounts, item: item ?? null };
+}
+
+export const CARRIED_CATEGORY = 'advance_carried';
+
+/** The catalog item a carried advance is shown as (created in the head office when the school has none). */
+export async function ensureCarriedItem(tx: Tx) {
+  const [found] = await tx
+    .select({ id: listPayroll.list_payroll_id })
+    .from(listPayroll)
+    .where(eq(listPayroll.category, CARRIED_CATEGORY))
+    .limit(1);
+  if (found) return;
+  const [hq] = await tx
+    .select({ id: branches.branch_id })
+    .from(branches)
+    .orderBy(sql`${branches.is_head_office} desc`, asc(branches.branch_id))
+    .limit(1);
+  if (!hq) return;
+  await tx.insert(listPayroll).values({
+    branch_id: hq.id,
+    name: 'เงินเบิกล่วงหน้ายกมา',
+    type: 'deduction',
+    category: CARRIED_CATEGORY,
+    condition: 'fill',
+    title_value: 'บาท/เดือน',
+  });
 }

@@ -5,8 +5,8 @@ import { auditLog, branches, schoolSettings, users } from '../../db/schema/core.
 import { expenseCategories, listExpenses } from '../../db/schema/catalog.js';
 import { payrollLineItems, payrollLines, payrolls, payrollUserItems, payslips } from '../../db/schema/payroll.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { payProblem } from './engine.js';
+import { notFound } from '../../http/errors.js';
+import { assertPayable } from './deductions.js';
 import { claimLines, oneLinePerPerson, paidByBranchSql } from './person-month.js';
 import { allOf } from '../../http/tables.js';
 import { requestsOf } from '../approvals/index.js';
@@ -202,10 +202,7 @@ export async function lockPayroll(tx: Tx, payrollId: number): Promise<PayrollRec
 
 /** Writes the computed lines (one upsert, one delete and one insert of their items) and the payroll's totals. */
 export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]) {
-  for (const l of lines) {
-    const problem = payProblem({ net: S(l.net) });
-    if (problem) throw badRequest(`${l.user_name}: ${problem}`);
-  }
+  assertPayable(lines);
   // this draft takes the lines its people still have on another branch's draft and drops the people it no longer pays
   await claimLines(
     tx,
@@ -221,6 +218,7 @@ export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]
       absence: l.absence,
       branch_days: l.branch_days,
       warnings: l.warnings,
+      carry_advance: l.carry_advance,
       user_id: l.user_id,
       is_daily: l.is_daily,
       rate: l.rate,
@@ -265,6 +263,7 @@ export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]
               'absence',
               'branch_days',
               'warnings',
+              'carry_advance',
             ].map((c) => [c, ex(c)]),
           ),
         })

@@ -34,6 +34,7 @@ import { Row, ReportEnvelope, tags } from './schemas.js';
 import { workflowRoutes } from './workflow-routes.js';
 import { payslipRoutes } from './payslip-routes.js';
 import { fileRoutes } from './file-routes.js';
+import { allowanceRoutes } from './allowance-routes.js';
 
 /** Payroll: a branch's month (sheet), the report, the workflow submit → confirm → approve, payslips, standing items. */
 export default async function payrollRoutes(plain: FastifyInstance) {
@@ -120,7 +121,10 @@ export default async function payrollRoutes(plain: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      await db().transaction((tx) => saveSheet(tx, actor, req.body.branch_id, req.body.month, req.body.lines, req.id));
+      const b = req.body;
+      await db().transaction((tx) =>
+        saveSheet(tx, actor, b.branch_id, b.month, b.lines, req.id, b.acknowledge_deductions),
+      );
       return ok(
         await getSheet(db(), actor, String(req.body.branch_id), req.body.month),
         `บันทึกเงินเดือนเดือน${monthName(req.body.month)} เรียบร้อยแล้ว`,
@@ -159,9 +163,9 @@ export default async function payrollRoutes(plain: FastifyInstance) {
     },
     async (req) => {
       const actor = actorOf(req);
-      const { month, ...line } = req.body;
+      const { month, acknowledge_deductions: ack, ...line } = req.body;
       const u = await branchOfUser(db(), actor, line.user_id);
-      await db().transaction((tx) => saveSheet(tx, actor, u.branch_id, month, [line], req.id));
+      await db().transaction((tx) => saveSheet(tx, actor, u.branch_id, month, [line], req.id, ack));
       const r = await userHistory(db(), actor, line.user_id, month);
       return {
         status: 'success' as const,
@@ -232,4 +236,5 @@ export default async function payrollRoutes(plain: FastifyInstance) {
   workflowRoutes(plain);
   payslipRoutes(plain);
   fileRoutes(plain);
+  allowanceRoutes(plain);
 }

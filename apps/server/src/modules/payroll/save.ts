@@ -7,9 +7,11 @@ import { payrolls } from '../../db/schema/payroll.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { PayrollRecord, currentMonth, lockedMessage, monthName } from './common.js';
+import { PayrollRecord, S, currentMonth, lockedMessage, monthName } from './common.js';
 import { computeLines } from './compute.js';
 import { storeLines } from './repo.js';
+import { checkDeductions } from './deductions.js';
+import { ensureCarriedItem } from './person-month.js';
 
 /** The draft of a branch-month, created on first save, locked for the transaction. */
 export async function draftFor(tx: Tx, actor: Actor, branchId: number, month: string): Promise<PayrollRecord> {
@@ -37,6 +39,7 @@ export async function saveSheet(
   month: string,
   inputs: LineInput[],
   requestId?: string,
+  acknowledged?: boolean,
 ) {
   assertBranch(actor, branchId);
   const seen = new Set<number>();
@@ -46,6 +49,8 @@ export async function saveSheet(
   }
   const p = await draftFor(tx, actor, branchId, month);
   const lines = await computeLines(tx, branchId, month, p.payroll_id, new Map(inputs.map((l) => [l.user_id, l])));
+  await checkDeductions(tx, actor, p, lines, acknowledged, 'save', requestId);
+  if (lines.some((l) => S(l.carry_advance) > 0)) await ensureCarriedItem(tx);
   const before = { salary: p.salary, income: p.income, deduction: p.deduction, net: p.net, employees: p.employees };
   const after = await storeLines(tx, p, lines);
   await audit(
@@ -65,6 +70,7 @@ export async function saveSheet(
         net: after.net,
         employees: after.employees,
         lines: inputs.map((l) => l.user_id),
+        carry_advance: lines.filter((l) => S(l.carry_advance) > 0).map((l) => [l.user_id, l.carry_advance]),
       },
     },
     requestId,

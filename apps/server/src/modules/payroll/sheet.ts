@@ -23,7 +23,7 @@ import { namesOf, payrollOf, savedLines, sentBack } from './repo.js';
 export async function payrollRows(conn: Conn, recs: PayrollRecord[]): Promise<PayrollRow[]> {
   const names = await namesOf(
     conn,
-    recs.flatMap((p) => [p.submitted_by, p.confirmed_by, p.approved_by, p.reopened_by]),
+    recs.flatMap((p) => [p.submitted_by, p.confirmed_by, p.approved_by, p.reopened_by, p.deductions_ack_by]),
   );
   const backs = await sentBack(
     conn,
@@ -78,6 +78,7 @@ export async function payrollRows(conn: Conn, recs: PayrollRecord[]): Promise<Pa
     approved: step(p.approved_by, p.approved_at),
     reopened: { ...step(p.reopened_by, p.reopened_at), reason: p.reopen_reason },
     sent_back: sentBackOf(p),
+    deductions_ack: step(p.deductions_ack_by, p.deductions_ack_at),
   }));
 }
 
@@ -145,6 +146,7 @@ export async function storedLines(conn: Conn, p: PayrollRecord, userIds?: number
         absence: M(S(l.absence)),
         branch_days: l.branch_days,
         warnings: l.warnings,
+        carry_advance: M(S(l.carry_advance)),
         items: items.map((i) => ({
           list_payroll_id: i.list_payroll_id,
           name: i.name,

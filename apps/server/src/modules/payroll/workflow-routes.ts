@@ -45,7 +45,9 @@ export function workflowRoutes(plain: FastifyInstance) {
       },
       async (req) => {
         const actor = actorOf(req);
-        const p = await db().transaction((tx) => fn(tx, actor, req.body.payroll_id, req.id));
+        const p = await db().transaction((tx) =>
+          fn(tx, actor, req.body.payroll_id, req.id, req.body.acknowledge_deductions),
+        );
         return ok((await payrollRows(db(), [p]))[0]!, stepMessages[name]);
       },
     );

@@ -24,6 +24,7 @@ import {
 import { lockedMessage, monthName, type PayrollRecord } from './common.js';
 import { computeLines } from './compute.js';
 import { recordExpenses } from './books.js';
+import { checkDeductions } from './deductions.js';
 import { issuePayslips } from './payslips.js';
 import { lockPayroll, setStep, storeLines } from './repo.js';
 import { inRoles, isOwner, ownerCount, roleNames, workflowRoles } from './workflow-settings.js';
@@ -199,7 +200,7 @@ async function pendingStage(tx: Tx, actor: Actor, p: PayrollRecord, stage: Stage
 
 // ---- the steps ----------------------------------------------------------------------------------
 
-export async function submit(tx: Tx, actor: Actor, payrollId: number, requestId?: string) {
+export async function submit(tx: Tx, actor: Actor, payrollId: number, requestId?: string, acknowledged?: boolean) {
   const w = await workflowRoles(tx);
   if (!inRoles(actor, w.submit_roles)) throw forbidden(`ส่งตรวจเงินเดือนได้เฉพาะ ${await roleNames(tx, w.submit_roles)}`);
   const p = await lockPayroll(tx, payrollId);
@@ -208,6 +209,7 @@ export async function submit(tx: Tx, actor: Actor, payrollId: number, requestId?
   // the sheet is frozen as it computes now (salaries or rates changed since the last save are taken in)
   const lines = await computeLines(tx, p.branch_id, p.month, p.payroll_id);
   if (!lines.length) throw badRequest(`ส่งตรวจไม่ได้: ไม่มีพนักงานในรอบเงินเดือนเดือน${monthName(p.month)}`);
+  await checkDeductions(tx, actor, p, lines, acknowledged, 'submit', requestId);
   await storeLines(tx, p, lines);
   const after = await setStep(tx, payrollId, {
     status: 'submitted',

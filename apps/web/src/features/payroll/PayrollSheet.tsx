@@ -5,7 +5,7 @@
  */
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Select, Space, Tag } from 'antd';
+import { Alert, App, Button, Card, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api, errorMessage } from '../../api/client';
@@ -27,6 +27,7 @@ import {
   type SheetLine,
 } from './queries';
 import { previewLine } from './preview';
+import { askAcknowledge } from './acknowledge';
 
 const money = (v: string) => (Math.round(Number(v) * 100) / 100).toString();
 
@@ -69,13 +70,16 @@ export default function PayrollSheet() {
     refresh();
   };
   const fail = (e: unknown) => setBanner({ status: 'error', message: errorMessage(e) });
+  const { modal } = App.useApp();
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (acknowledge: boolean) =>
       api.put<Sheet>('/list-payrollList/update', {
         branch_id: branch,
         month,
+        ...(acknowledge ? { acknowledge_deductions: true } : {}),
         lines: lines.map((l) => ({
           user_id: l.user_id,
+          carry_advance: money(l.carry_advance),
           ...(l.is_daily ? { days_worked: l.days_worked } : {}),
           items: l.items
             .filter((i) => Number(i.condition === 'fill' ? i.value : i.per_value) > 0)
@@ -90,8 +94,9 @@ export default function PayrollSheet() {
       done(res);
       qc.setQueryData(payrollKeys.sheet(branch, month), res.data);
     },
-    onError: fail,
+    onError: (e) => askAcknowledge(modal, e, () => save.mutate(true), fail),
   });
+  const warned = lines.filter((l) => l.warnings.length);
   const edit = (userId: number, change: (l: SheetLine) => SheetLine) => {
     setLines((ls) => ls.map((l) => (l.user_id === userId ? previewLine(change(l)) : l)));
     setDirty(true);
@@ -152,7 +157,7 @@ export default function PayrollSheet() {
             </Button>
           )}
           {editable && (
-            <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => save.mutate()}>
+            <Button type="primary" icon={<SaveOutlined />} loading={save.isPending} onClick={() => save.mutate(false)}>
               บันทึกและคำนวณ
             </Button>
           )}
@@ -163,6 +168,31 @@ export default function PayrollSheet() {
             showIcon
             style={{ marginBottom: 12 }}
             title={d.is_approve ? 'เงินเดือนรอบนี้อนุมัติแล้วและถูกล็อก' : 'เงินเดือนรอบนี้ส่งตรวจแล้ว แก้ไขไม่ได้'}
+          />
+        )}
+        {warned.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="s76-warnings"
+            title="รายการหักเงินเกินที่ พ.ร.บ.คุ้มครองแรงงาน มาตรา 76 กำหนด (ผู้จัดการต้องรับทราบเมื่อบันทึกหรือส่งตรวจ)"
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {warned.map((l) => (
+                  <li key={l.user_id}>
+                    {l.user_name}: {l.warnings.join(' ')}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        {p?.deductions_ack.by && (
+          <Alert
+            type="info"
+            style={{ marginBottom: 12 }}
+            title={`รับทราบรายการหักเกินมาตรา 76 โดย ${p.deductions_ack.by}`}
           />
         )}
         <SheetTable d={d} lines={lines} editable={editable} dirty={dirty} loading={sheet.isLoading} edit={edit} />

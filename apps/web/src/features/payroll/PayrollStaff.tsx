@@ -12,6 +12,7 @@ import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { payrollKeys, type StaffDetail, type UserItem } from './queries';
+import { AllowanceCard } from './AllowanceCard';
 
 interface EmployeeRow {
   user_id: number;
@@ -226,6 +227,11 @@ export function PayrollStaffDetail() {
           </Card>
           {lineTable('รายได้ประจำ', d.income)}
           {lineTable('รายการหักประจำ', d.deduction)}
+          <AllowanceCard
+            userId={userId}
+            editable={editable}
+            say={(status, message) => setBanner({ status, message })}
+          />
           {editable && (
             <Card size="small" title="เพิ่มรายการประจำ">
               <Space wrap>

@@ -167,6 +167,40 @@ export function SheetTable({
       align: 'right' as const,
       render: (v: string) => <MoneyText value={v} strong />,
     },
+    // the part of an advance not recovered this month: next month's sheet shows it as its own line
+    ...(editable || lines.some((l) => Number(l.carry_advance) > 0)
+      ? [
+          {
+            title: (
+              <span>
+                ยกยอดเบิกล่วงหน้า
+                <div style={{ fontWeight: 400, fontSize: 12, color: '#666' }}>ไปหักเดือนถัดไป</div>
+              </span>
+            ),
+            key: 'carry',
+            width: 130,
+            align: 'right' as const,
+            render: (_: unknown, l: SheetLine) =>
+              editable ? (
+                <InputNumber
+                  size="small"
+                  min={0}
+                  max={999999999}
+                  precision={2}
+                  style={{ width: 110 }}
+                  aria-label={`ยกยอดเบิกล่วงหน้า ${l.user_name}`}
+                  value={Number(l.carry_advance) || null}
+                  placeholder="0"
+                  onChange={(v) => edit(l.user_id, (x) => ({ ...x, carry_advance: String(v ?? 0) }))}
+                />
+              ) : Number(l.carry_advance) > 0 ? (
+                <MoneyText value={l.carry_advance} />
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
   ];
 
   return (

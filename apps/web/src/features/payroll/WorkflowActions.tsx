@@ -12,12 +12,13 @@ import {
   UnlockOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Input, Modal, Popconfirm, Space } from 'antd';
+import { App, Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { downloadPayrollFile, openPayrollPdf, type PayrollFile } from './files';
 import { StatutoryFiles } from './StatutoryFiles';
+import { askAcknowledge } from './acknowledge';
 import { getWorkflow, inRoles, payrollKeys, type PayrollRow } from './queries';
 
 export function WorkflowActions({
@@ -39,10 +40,18 @@ export function WorkflowActions({
   const workflow = useQuery({ queryKey: payrollKeys.workflow, queryFn: getWorkflow });
   const [ask, setAsk] = useState<'reopen' | 'send-back' | null>(null);
   const [reason, setReason] = useState('');
+  const { modal } = App.useApp();
   const step = useMutation({
-    mutationFn: (name: 'submit' | 'confirm' | 'approve') => api.post(`/payroll/${name}`, { payroll_id: p?.payroll_id }),
+    mutationFn: ({ name, acknowledge }: { name: 'submit' | 'confirm' | 'approve'; acknowledge?: boolean }) =>
+      api.post(`/payroll/${name}`, {
+        payroll_id: p?.payroll_id,
+        ...(acknowledge ? { acknowledge_deductions: true } : {}),
+      }),
     onSuccess: onDone,
-    onError: onFail,
+    onError: (e, v) =>
+      v.name === 'submit'
+        ? askAcknowledge(modal, e, () => step.mutate({ name: 'submit', acknowledge: true }), onFail)
+        : onFail(e),
   });
   const withReason = useMutation({
     mutationFn: (path: 'reopen' | 'send-back') =>
@@ -58,7 +67,10 @@ export function WorkflowActions({
   const file = (document: PayrollFile) => downloadPayrollFile(p?.payroll_id, document).catch(onFail);
   const isOwner = can('manage', 'all');
   const w = workflow.data;
-  const checker = can('approve', 'Payroll');
+  // no one decides the month they submitted (a one-owner school's owner only when the setting allows it): the
+  // submitter is not shown buttons the server would refuse
+  const own = p?.submitted_by != null && p.submitted_by === user?.user_id && !(w?.owner_self_approve && isOwner);
+  const checker = can('approve', 'Payroll') && !own;
   const confirmer = checker && inRoles(w?.confirm_roles, user?.role.slug, isOwner);
   const approver = checker && inRoles(w?.approve_roles ?? ['owner'], user?.role.slug, isOwner);
   // the statutory files and the transfer lists are of an approved month only
@@ -76,13 +88,13 @@ export function WorkflowActions({
             okText="ส่งตรวจ"
             cancelText="ยกเลิก"
             okButtonProps={{ disabled: dirty }}
-            onConfirm={() => step.mutateAsync('submit').catch(() => undefined)}
+            onConfirm={() => step.mutateAsync({ name: 'submit' }).catch(() => undefined)}
           >
             <Button icon={<SendOutlined />}>ส่งตรวจ</Button>
           </Popconfirm>
         )}
         {p?.status === 'submitted' && confirmer && (
-          <Button icon={<CheckOutlined />} loading={step.isPending} onClick={() => step.mutate('confirm')}>
+          <Button icon={<CheckOutlined />} loading={step.isPending} onClick={() => step.mutate({ name: 'confirm' })}>
             ยืนยัน (ผู้จัดการสาขา)
           </Button>
         )}
@@ -92,7 +104,7 @@ export function WorkflowActions({
             description="อนุมัติแล้วรอบนี้จะถูกล็อกและออกสลิปเงินเดือนให้พนักงาน"
             okText="อนุมัติ"
             cancelText="ยกเลิก"
-            onConfirm={() => step.mutateAsync('approve').catch(() => undefined)}
+            onConfirm={() => step.mutateAsync({ name: 'approve' }).catch(() => undefined)}
           >
             <Button type="primary" icon={<CheckOutlined />}>
               อนุมัติ

@@ -33,6 +33,7 @@ export const payrollKeys = {
   history: (userId: number, month: string | undefined) => ['payroll', 'history', userId, month] as const,
   staff: (userId: number) => ['payroll', 'staff', userId] as const,
   items: (userId: number) => ['payroll', 'items', userId] as const,
+  allowances: (userId: number) => ['payroll', 'allowances', userId] as const,
   table: tableKeys.of('/payroll/gettable'),
   payslips: tableKeys.of('/payroll/payslip/gettable'),
   steps: (payrollId: number) => ['payroll', 'steps', payrollId] as const,
