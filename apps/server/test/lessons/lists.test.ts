@@ -8,7 +8,7 @@ import { addDays } from '@khabkhi/thai';
 import type { Client, TestApp } from '../helpers.js';
 import { moneySuite, type Catalog } from '../money/fixtures.js';
 import { rows } from '../foundation/fixtures.js';
-import { DAY, everyDay, register, setHours, setRules, userId, vehicle } from './fixtures.js';
+import { DAY, everyDay, register, setHours, setRules, today, userId, vehicle } from './fixtures.js';
 
 const suite = moneySuite();
 let t: TestApp;
@@ -206,7 +206,9 @@ describe('setup', () => {
     expect(ok.status, ok.body.message).toBe(200);
     expect(ok.body.data.hours.map((h: { start_time: string }) => h.start_time)).toEqual(['08:00', '13:00']);
     expect(ok.body.data.leave).toEqual([]);
+    // a dated rate before today is history: kept although this save did not send it
     expect(ok.body.data.rates).toEqual([
+      { course_type: 'รถยนต์', part: 'practice', rate: '150.50', valid_from: '2026-01-01' },
       { course_type: 'รถยนต์', part: 'theory', rate: '120', valid_from: '2026-06-01' },
     ]);
     const [a] = await rows(t, sql`select count(*)::int as n from audit_log where entity = 'instructor_availability'`);
@@ -215,6 +217,59 @@ describe('setup', () => {
       (await anan.put('/api/lesson/availability/update', { branch_id: cat.hq, instructor_id: prasert, hours: [] }))
         .status,
     ).toBe(403);
+  });
+
+  it('an update of the weekly hours keeps leave and dated rates; a save of the screen keeps past leave and past rates', async () => {
+    const past = addDays(today, -30);
+    await t.db.execute(sql`insert into instructor_leave (user_id, date, reason) values (${prasert}, ${past}, 'ลาป่วย')`);
+    const base = { branch_id: cat.hq, instructor_id: prasert };
+    const set = await admin.put('/api/lesson/availability/update', {
+      ...base,
+      hours: [{ weekday: 1, start_time: '08:00', end_time: '17:00' }],
+      leave: [{ date: DAY, reason: 'ลากิจ' }],
+      rates: [
+        { course_type: 'รถยนต์', part: 'practice', rate: '150', valid_from: '2026-01-01' },
+        { course_type: 'รถยนต์', part: 'practice', rate: '180', valid_from: addDays(today, 5) },
+      ],
+    });
+    expect(set.status, set.body.message).toBe(200);
+    const leaveOf = async () =>
+      (await rows(t, sql`select date::text as d from instructor_leave where user_id = ${prasert} order by date`)).map(
+        (r) => String(r.d).slice(0, 10),
+      );
+    const ratesOf = async () =>
+      (
+        await rows(
+          t,
+          sql`select rate::text as r, valid_from::text as f from instructor_rates where user_id = ${prasert} and part = 'practice' order by valid_from`,
+        )
+      ).map((r) => [Number(r.r), String(r.f).slice(0, 10)]);
+    expect(await leaveOf()).toEqual([past, DAY]);
+    // the weekly hours alone: leave and rates stay as they were
+    const hoursOnly = await admin.put('/api/lesson/availability/update', { ...base, hours: everyDay() });
+    expect(hoursOnly.status, hoursOnly.body.message).toBe(200);
+    expect(await leaveOf()).toEqual([past, DAY]);
+    expect(await ratesOf()).toEqual([
+      [150, '2026-01-01'],
+      [180, addDays(today, 5)],
+    ]);
+    // the screen sends what it shows (leave from today, no rate): the upcoming ones go, the past ones stay
+    const cleared = await admin.put('/api/lesson/availability/update', {
+      ...base,
+      hours: everyDay(),
+      leave: [],
+      rates: [],
+    });
+    expect(cleared.status, cleared.body.message).toBe(200);
+    expect(await leaveOf()).toEqual([past]);
+    expect(await ratesOf()).toEqual([[150, '2026-01-01']]);
+    // a past rate sent with a new amount is corrected, not doubled
+    await admin.put('/api/lesson/availability/update', {
+      ...base,
+      hours: everyDay(),
+      rates: [{ course_type: 'รถยนต์', part: 'practice', rate: '155', valid_from: '2026-01-01' }],
+    });
+    expect(await ratesOf()).toEqual([[155, '2026-01-01']]);
   });
 
   it('rooms: create, list, rename, a duplicate name refused, delete hides it (audited); a room with a class ahead stays', async () => {

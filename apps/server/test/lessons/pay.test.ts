@@ -73,7 +73,7 @@ const sheetLine = async (c: Client) => {
   expect(r.status, r.body.message).toBe(200);
   return r.body.data.lines.find((l: { user_id: number }) => l.user_id === prasert.id);
 };
-const teachingItems = (line: { items: { list_payroll_id: number }[] }) =>
+const teachingItems = (line: { items: { list_payroll_id: number; amount: string }[] }) =>
   line.items.filter((i) => i.list_payroll_id === teaching);
 
 describe('instructor pay from lessons', () => {

@@ -186,7 +186,7 @@ export async function lineHours(conn: Conn, actor: Actor, lineId: number) {
     line_id: lineId,
     course_name: line.course_name,
     course_type: line.course_type,
-    theory: hoursPart({ included: line.theory_hours * 60, extra: 0, ...m.theory }),
-    practice: hoursPart({ included: line.practice_hours * 60, extra: 0, ...m.practice }),
+    theory: hoursPart({ included: line.theory_hours * 60, ...m.theory }),
+    practice: hoursPart({ included: line.practice_hours * 60, ...m.practice }),
   };
 }
