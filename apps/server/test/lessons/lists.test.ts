@@ -54,6 +54,13 @@ describe('lists', () => {
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.meta).toMatchObject({ page: 1, per_page: 10, total: 1 });
     expect(r.body.filter.status[0]).toEqual({ name: 'ทั้งหมด', value: 'ทั้งหมด' });
+    // instructor and vehicle are dropdowns of the branch's own, and recent theory classes a third
+    expect(r.body.filter.instructor).toContainEqual({ name: 'นายประเสริฐ ขับดี', value: prasert });
+    expect(r.body.filter.vehicle.map((o: { value: unknown }) => o.value)).toContain(car);
+    expect(r.body.filter.class[0]).toEqual({ name: 'ทั้งหมด', value: 'ทั้งหมด' });
+    expect(
+      (await anan.get('/api/lesson/gettable')).body.filter.vehicle.map((o: { value: unknown }) => o.value),
+    ).not.toContain(car);
     expect(r.body.data[0]).toMatchObject({ lesson_id: lessonId, customer_name: student.name, minutes: 90 });
     for (const [q, n] of [
       [{ status: 'จองแล้ว' }, 1],
@@ -62,6 +69,7 @@ describe('lists', () => {
       [{ instructor: String(prasert) }, 1],
       [{ vehicle: String(car) }, 1],
       [{ vehicle: 'abc' }, 0],
+      [{ class: String(lessonId) }, 0],
       [{ line: String(student.line_id) }, 1],
       [{ start: DAY, end: DAY }, 1],
       [{ start: addDays(DAY, 1) }, 0],
@@ -303,6 +311,10 @@ describe('setup', () => {
       end_time: '15:00',
     });
     expect(cls.status, cls.body.message).toBe(200);
+    // the class is offered by the lesson list's class filter, which shows the class (and its seats)
+    const list2 = await malee.get('/api/lesson/gettable', { class: String(cls.body.data.lesson_id) });
+    expect(list2.body.filter.class.map((o: { value: unknown }) => o.value)).toContain(cls.body.data.lesson_id);
+    expect(list2.body.data.map((l: { lesson_id: number }) => l.lesson_id)).toEqual([cls.body.data.lesson_id]);
     const busy = await admin.del('/api/lesson/room/delete', { room_id: c.body.data.room_id });
     expect(busy.status).toBe(400);
     await admin.post('/api/lesson/cancel', { lesson_id: cls.body.data.lesson_id, by: 'school', reason: 'เลื่อน' });
