@@ -259,7 +259,7 @@ describe('lessons', () => {
     await page.screenshot({ path: path.join(shotsDir, 'lessons-application.png') });
   });
 
-  it('the desk checks in the student of the hour by national ID; the list and week view show the lessons', async () => {
+  it('the desk checks in the student of the hour by the card reader; the list and week view show the lessons', async () => {
     const page = await e.page();
     await login(e, page, 'somchai');
     await page.goto(`${e.baseUrl}/lessons/desk?branch=${hq}`);
@@ -362,5 +362,21 @@ describe('lessons', () => {
     await expect.poll(() => drawer.innerText()).toContain(`${deskLesson.start_time}–`);
     await expect.poll(() => drawer.innerText()).toContain(lines[1]!.customer_name);
     await e.shot(page, 'lessons-pay-drawer');
+    // the draft's teaching column takes the lines (one per rate), and saving stores them
+    await drawer.getByTestId('lesson-pay-use').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'บันทึกและคำนวณ' }).click();
+    const teachingAmounts = async () => {
+      const sheet = (await admin.get('/api/list-payrollList/list', { branch: hq, month })).body.data as {
+        items: { list_payroll_id: number; category?: string }[];
+        lines: { user_id: number; items: { list_payroll_id: number; amount: string }[] }[];
+      };
+      const col = sheet.items.find((c) => c.category === 'teaching')!;
+      const line = sheet.lines.find((l) => l.user_id === prasertId)!;
+      return line.items.filter((i) => i.list_payroll_id === col.list_payroll_id).map((i) => i.amount);
+    };
+    const expected = (pay as unknown as { lines: { amount: string }[] }).lines.map((l) => l.amount);
+    await expect.poll(teachingAmounts).toEqual(expected);
+    await e.shot(page, 'lessons-payroll-sheet-taken');
   });
 });

@@ -19,7 +19,18 @@ export function useLessonPayByUser(branchId: number, month: string) {
   return new Map((q.data ?? []).map((p) => [p.user_id, p]));
 }
 
-export function LessonPayLink({ branchId, month, pay }: { branchId: number; month: string; pay: LessonPay }) {
+export function LessonPayLink({
+  branchId,
+  month,
+  pay,
+  onUse,
+}: {
+  branchId: number;
+  month: string;
+  pay: LessonPay;
+  /** a draft sheet: put the lines (rate, hours) into the instructor's teaching column */
+  onUse?: (lines: LessonPay['lines']) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -33,7 +44,19 @@ export function LessonPayLink({ branchId, month, pay }: { branchId: number; mont
         ค่าสอนตามตารางเรียน {formatMoney(pay.amount)} บาท
       </Button>
       {open && (
-        <LessonPayDrawer branchId={branchId} month={month} userId={pay.user_id} onClose={() => setOpen(false)} />
+        <LessonPayDrawer
+          branchId={branchId}
+          month={month}
+          userId={pay.user_id}
+          onClose={() => setOpen(false)}
+          onUse={
+            onUse &&
+            ((lines) => {
+              onUse(lines);
+              setOpen(false);
+            })
+          }
+        />
       )}
     </>
   );
@@ -44,11 +67,13 @@ function LessonPayDrawer({
   month,
   userId,
   onClose,
+  onUse,
 }: {
   branchId: number;
   month: string;
   userId: number;
   onClose: () => void;
+  onUse?: (lines: LessonPay['lines']) => void;
 }) {
   const q = useLessonPay(branchId, month, userId);
   const p = q.data?.[0];
@@ -69,7 +94,7 @@ function LessonPayDrawer({
             dataSource={p.lines}
             columns={[
               { title: 'อัตรา (บาท/ชม.)', dataIndex: 'rate', align: 'right', render: (v: string) => formatMoney(v) },
-              { title: 'ชั่วโมง', dataIndex: 'hours', align: 'right' },
+              { title: 'ชั่วโมง', dataIndex: 'minutes', align: 'right', render: (m: number) => hoursText(m) },
               { title: 'จำนวนคาบ', dataIndex: 'lessons', align: 'right' },
               {
                 title: 'จำนวนเงิน',
@@ -93,6 +118,16 @@ function LessonPayDrawer({
               </Table.Summary.Row>
             )}
           />
+          {onUse && p.lines.length > 0 && (
+            <Button
+              type="primary"
+              style={{ marginTop: 12 }}
+              onClick={() => onUse(p.lines)}
+              data-testid="lesson-pay-use"
+            >
+              ใช้ยอดนี้ในแผ่นงาน
+            </Button>
+          )}
           {p.unrated > 0 && (
             <Alert
               style={{ marginTop: 12 }}
@@ -121,7 +156,7 @@ function LessonPayDrawer({
                 title: 'คาบ',
                 key: 'kind',
                 render: (_: unknown, l: LessonPay['lessons'][number]) =>
-                  `${kindName(l.kind)} ${l.course_type} ${PART_NAMES[l.part] ?? ''}`,
+                  `${l.kind === 'class' ? `${kindName(l.kind)} ` : ''}${l.course_type} ${PART_NAMES[l.part] ?? ''}`,
               },
               { title: 'ผู้เรียน/ห้อง', dataIndex: 'who' },
               { title: 'เวลา', dataIndex: 'minutes', align: 'right', render: (m: number) => hoursText(m) },

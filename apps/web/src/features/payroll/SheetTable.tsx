@@ -32,8 +32,18 @@ export function SheetTable({
       ...l,
       items: l.items.map((i, k) => (k === at ? { ...i, [field]: String(v ?? 0) } : i)),
     }));
-  // instructors' pay from completed lessons: the figure behind the proposed teaching lines
+  // instructors' pay from completed lessons: the figure behind the proposed teaching lines, which HR may take again
   const lessonPay = useLessonPayByUser(d?.branch_id ?? 0, d?.month ?? '');
+  const teachCol = d?.items.find((c) => c.category === 'teaching' && c.condition === 'multiply');
+  const takeLessonPay = (userId: number, pay: { rate: string; hours: string }[]) =>
+    edit(userId, (l) => {
+      const at = l.items.findIndex((i) => i.list_payroll_id === teachCol!.list_payroll_id);
+      const base = l.items[at] ?? { ...teachCol!, amount: '0', per_value: '0' };
+      const rows = pay.map((p) => ({ ...base, value: p.rate, per_value: p.hours }));
+      const rest = l.items.filter((i) => i.list_payroll_id !== teachCol!.list_payroll_id);
+      const pos = at < 0 ? rest.length : at;
+      return { ...l, items: [...rest.slice(0, pos), ...rows, ...rest.slice(pos)] };
+    });
 
   const totals = useMemo(() => {
     const sum = (k: keyof SheetLine) => baht(lines.reduce((a, l) => a + sat(l[k] as string), 0));
@@ -118,7 +128,12 @@ export function SheetTable({
             {l.employed_days < l.days_of_month ? ` · ทำงาน ${l.employed_days}/${l.days_of_month} วัน` : ''}
           </div>
           {d && lessonPay.get(l.user_id) && (
-            <LessonPayLink branchId={d.branch_id} month={d.month} pay={lessonPay.get(l.user_id)!} />
+            <LessonPayLink
+              branchId={d.branch_id}
+              month={d.month}
+              pay={lessonPay.get(l.user_id)!}
+              onUse={editable && teachCol ? (pay) => takeLessonPay(l.user_id, pay) : undefined}
+            />
           )}
         </div>
       ),
