@@ -1,13 +1,18 @@
 /**
  * The timetable in the browser: a manager books a student's practical lesson by clicking a free slot of the
  * instructor's column, checks the student in by hand (with a reason) and completes the lesson; the hours show on the
- * application. At the desk, typing the national ID (what the card reader hands over) checks in the student of the
- * hour. The timetable, the list and the desk are photographed at 1440×900, 1366×768 and 1024×768.
+ * application. At the desk, the card reader (the real card agent with a simulated Thai ID card, as in idcard.e2e.ts)
+ * checks in the student of the hour; once completed, the lesson is behind the instructor's pay line on the payroll
+ * sheet. The timetable, the list and the desk are photographed at 1440×900, 1366×768 and 1024×768.
  */
-import { addDays, todayBangkok } from '@khabkhi/thai';
+import type http from 'node:http';
+import { addDays, formatBaht, todayBangkok } from '@khabkhi/thai';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import { createAgentServer } from '../apps/card-agent/src/server.js';
+import { SAMPLE_CARD, SimulatedThaiIdCard } from '../apps/card-agent/src/simcard.js';
+import type { CardSource, CardTransport, SourceStatus } from '../apps/card-agent/src/transport.js';
 import { shotsDir, startE2E, type E2E } from './harness.js';
 import { expect, login } from './helpers.js';
 import path from 'node:path';
@@ -20,6 +25,23 @@ let hq = 0;
 let instructorName = '';
 let car = { id: 0, name: '' };
 let classId = 0;
+let prasertId = 0;
+/** the desk's lesson of this hour */
+let deskLesson = { id: 0, start_time: '' };
+
+/** the card in the desk's reader: the student's national ID on the sample card */
+class Reader implements CardSource {
+  cid = SAMPLE_CARD.cid;
+  status(): SourceStatus {
+    return { service: true, readers: [{ name: 'Virtual Reader 00', card: true }] };
+  }
+  async withCard<T>(fn: (card: CardTransport) => Promise<T>): Promise<T> {
+    return fn(new SimulatedThaiIdCard({ ...SAMPLE_CARD, cid: this.cid }));
+  }
+  async close() {}
+}
+const reader = new Reader();
+let agent: http.Server | undefined;
 let lines: { line_id: number; application_id: number; customer_name: string; idcard: string; course_type: string }[] =
   [];
 
@@ -35,6 +57,14 @@ function slotNow() {
 beforeAll(async () => {
   e = await startE2E({ demoMoney: true });
   const admin = await e.app.as('admin');
+  // the card agent on a free port, named in the school's settings
+  agent = createAgentServer({ origins: [e.baseUrl], readTimeoutMs: 5000 }, reader);
+  await new Promise<void>((r) => agent!.listen(0, '127.0.0.1', r));
+  const settings = (await admin.get('/api/settings/get')).body.data;
+  const { updatedAt: _u, id: _i, ...fields } = settings;
+  const port = (agent.address() as { port: number }).port;
+  const set = await admin.put('/api/settings/update', { ...fields, card_agent_port: port });
+  expect(set.status, set.body.message).toBe(200);
   const branches = (await admin.get('/api/branch/list')).body.data as { branch_id: number; is_head_office: boolean }[];
   hq = branches.find((b) => b.is_head_office)!.branch_id;
   const rules = await admin.put('/api/lesson/setting/update', {
@@ -53,6 +83,7 @@ beforeAll(async () => {
   }[];
   const prasert = av.find((i) => i.name.includes('ประเสริฐ'))!;
   instructorName = prasert.name;
+  prasertId = prasert.instructor_id;
   const every = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start_time: '00:00', end_time: '23:59' }));
   for (const who of av) {
     const r = await admin.put('/api/lesson/availability/update', {
@@ -114,6 +145,7 @@ beforeAll(async () => {
       pickup: 'หน้าโรงเรียน',
     });
     expect(r.status, r.body.message).toBe(200);
+    if (at.date === today) deskLesson = { id: r.body.data.lesson_id, start_time: at.start_time };
   }
   // a room and a theory class of tomorrow with one student
   const room = await admin.post('/api/lesson/room/create', { branch_id: hq, name: 'ห้องเรียน 1', capacity: 30 });
@@ -143,6 +175,7 @@ beforeAll(async () => {
   expect(day.status, day.body.message).toBe(200);
 });
 afterAll(async () => {
+  agent?.close();
   await e?.close();
 });
 
@@ -226,16 +259,21 @@ describe('lessons', () => {
     await page.screenshot({ path: path.join(shotsDir, 'lessons-application.png') });
   });
 
-  it('the desk checks in the student of the hour by national ID; the list and week view show the lessons', async () => {
+  it('the desk checks in the student of the hour by the card reader; the list and week view show the lessons', async () => {
     const page = await e.page();
     await login(e, page, 'somchai');
     await page.goto(`${e.baseUrl}/lessons/desk?branch=${hq}`);
     await page.locator('.ant-table-row').first().waitFor();
-    await page.getByTestId('desk-idcard').locator('input').fill(lines[1]!.idcard);
-    await page.getByTestId('desk-idcard').locator('input').press('Enter');
+    // the student's card in the reader: อ่านบัตรประชาชน finds the lesson of the hour and records the arrival
+    reader.cid = lines[1]!.idcard;
+    await page.getByRole('button', { name: 'อ่านบัตรประชาชน' }).click();
     await expect.poll(() => page.getByTestId('desk-arrived').innerText()).toContain('มาถึงแล้ว');
+    await expect.poll(() => page.getByTestId('desk-arrived').innerText()).toContain(lines[1]!.customer_name);
     await shots(page, 'lessons-desk');
-    // a card of nobody's lesson: the Thai refusal
+    // the same card again: recorded once, said so
+    await page.getByRole('button', { name: 'อ่านบัตรประชาชน' }).click();
+    await expect.poll(() => page.getByTestId('desk-arrived').innerText()).toContain('เช็กอินไว้แล้ว');
+    // a typed ID of nobody's lesson: the Thai refusal
     await page.getByTestId('desk-idcard').locator('input').fill(lines[0]!.idcard);
     await page.getByTestId('desk-idcard').locator('input').press('Enter');
     await expect.poll(() => page.getByTestId('desk-refusal').innerText()).toMatch(/ไม่พบคาบเรียน/);
@@ -298,5 +336,47 @@ describe('lessons', () => {
       await types.getByText('ไม่มีรายการในเดือนนี้').waitFor();
     }
     await shots(page, 'lessons-report');
+  });
+
+  it('the completed lesson of the desk is behind the instructor’s pay line on the payroll sheet', async () => {
+    const admin = await e.app.as('admin');
+    const done = await admin.post('/api/lesson/complete', { lesson_id: deskLesson.id });
+    expect(done.status, done.body.message).toBe(200);
+    const month = today.slice(0, 7);
+    const pay = (await admin.get('/api/lesson/pay', { branch_id: hq, month, user_id: prasertId })).body.data[0] as {
+      amount: string;
+      lessons: { lesson_id: number }[];
+    };
+    expect(pay.lessons.map((l) => l.lesson_id)).toContain(deskLesson.id);
+    const page = await e.page();
+    await login(e, page, 'admin');
+    await page.goto(`${e.baseUrl}/payroll/sheet?branch=${hq}&month=${month}`);
+    const link = page.getByTestId(`lesson-pay-${prasertId}`);
+    await link.waitFor();
+    const figure = formatBaht(pay.amount);
+    await expect.poll(() => link.innerText()).toContain(figure);
+    await shots(page, 'lessons-payroll-sheet');
+    await link.click();
+    const drawer = page.getByTestId('lesson-pay-drawer');
+    await drawer.waitFor();
+    await expect.poll(() => drawer.innerText()).toContain(`${deskLesson.start_time}–`);
+    await expect.poll(() => drawer.innerText()).toContain(lines[1]!.customer_name);
+    await e.shot(page, 'lessons-pay-drawer');
+    // the draft's teaching column takes the lines (one per rate), and saving stores them
+    await drawer.getByTestId('lesson-pay-use').click();
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'บันทึกและคำนวณ' }).click();
+    const teachingAmounts = async () => {
+      const sheet = (await admin.get('/api/list-payrollList/list', { branch: hq, month })).body.data as {
+        items: { list_payroll_id: number; category?: string }[];
+        lines: { user_id: number; items: { list_payroll_id: number; amount: string }[] }[];
+      };
+      const col = sheet.items.find((c) => c.category === 'teaching')!;
+      const line = sheet.lines.find((l) => l.user_id === prasertId)!;
+      return line.items.filter((i) => i.list_payroll_id === col.list_payroll_id).map((i) => i.amount);
+    };
+    const expected = (pay as unknown as { lines: { amount: string }[] }).lines.map((l) => l.amount);
+    await expect.poll(teachingAmounts).toEqual(expected);
+    await e.shot(page, 'lessons-payroll-sheet-taken');
   });
 });

@@ -70,6 +70,9 @@ export const OtherFeeRow = Type.Object({
   detail: Type.String(),
   price: Money(),
   is_request_fee: Type.Boolean(),
+  /** a request fee selling lesson hours beyond the package: the part and the hours (null: not lesson hours) */
+  lesson_part: Type.Optional(Nullable(Type.String())),
+  lesson_hours: Type.Optional(Nullable(Type.Integer())),
   is_activate: Type.Boolean(),
   ...common,
   branch_prices: Type.Optional(Type.Array(BranchPrice)),

@@ -19,4 +19,5 @@ export * from './audit.js';
 export * from './exams.js';
 export * from './lessons.js';
 export * from './lesson-reports.js';
+export * from './lesson-pay.js';
 export * from './dashboard.js';

@@ -177,6 +177,8 @@ export const LessonTableQuery = Type.Object(
     customer: Type.Optional(Type.String({ maxLength: 50 })),
     line: Type.Optional(Type.String({ maxLength: 50 })),
     kind: Type.Optional(Type.String({ maxLength: 20 })),
+    /** a theory class: the class and its seats */
+    class: Type.Optional(Type.String({ maxLength: 50 })),
   },
   closed,
 );

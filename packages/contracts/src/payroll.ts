@@ -68,6 +68,8 @@ export const ItemColumn = Type.Object({
   condition: Type.String(),
   value: Type.String(),
   title_value: Type.String(),
+  /** the item's category (e.g. 'teaching': the column lesson pay is proposed in) */
+  category: Type.Optional(Type.String()),
 });
 export type ItemColumn = Static<typeof ItemColumn>;
 export const LineItem = Type.Object({

@@ -8,7 +8,7 @@ import { addDays } from '@khabkhi/thai';
 import type { Client, TestApp } from '../helpers.js';
 import { moneySuite, type Catalog } from '../money/fixtures.js';
 import { rows } from '../foundation/fixtures.js';
-import { DAY, everyDay, register, setHours, setRules, userId, vehicle } from './fixtures.js';
+import { DAY, everyDay, register, setHours, setRules, today, userId, vehicle } from './fixtures.js';
 
 const suite = moneySuite();
 let t: TestApp;
@@ -54,6 +54,13 @@ describe('lists', () => {
     expect(r.status, r.body.message).toBe(200);
     expect(r.body.meta).toMatchObject({ page: 1, per_page: 10, total: 1 });
     expect(r.body.filter.status[0]).toEqual({ name: 'ทั้งหมด', value: 'ทั้งหมด' });
+    // instructor and vehicle are dropdowns of the branch's own, and recent theory classes a third
+    expect(r.body.filter.instructor).toContainEqual({ name: 'นายประเสริฐ ขับดี', value: prasert });
+    expect(r.body.filter.vehicle.map((o: { value: unknown }) => o.value)).toContain(car);
+    expect(r.body.filter.class[0]).toEqual({ name: 'ทั้งหมด', value: 'ทั้งหมด' });
+    expect(
+      (await anan.get('/api/lesson/gettable')).body.filter.vehicle.map((o: { value: unknown }) => o.value),
+    ).not.toContain(car);
     expect(r.body.data[0]).toMatchObject({ lesson_id: lessonId, customer_name: student.name, minutes: 90 });
     for (const [q, n] of [
       [{ status: 'จองแล้ว' }, 1],
@@ -62,6 +69,7 @@ describe('lists', () => {
       [{ instructor: String(prasert) }, 1],
       [{ vehicle: String(car) }, 1],
       [{ vehicle: 'abc' }, 0],
+      [{ class: String(lessonId) }, 0],
       [{ line: String(student.line_id) }, 1],
       [{ start: DAY, end: DAY }, 1],
       [{ start: addDays(DAY, 1) }, 0],
@@ -206,7 +214,9 @@ describe('setup', () => {
     expect(ok.status, ok.body.message).toBe(200);
     expect(ok.body.data.hours.map((h: { start_time: string }) => h.start_time)).toEqual(['08:00', '13:00']);
     expect(ok.body.data.leave).toEqual([]);
+    // a dated rate before today is history: kept although this save did not send it
     expect(ok.body.data.rates).toEqual([
+      { course_type: 'รถยนต์', part: 'practice', rate: '150.50', valid_from: '2026-01-01' },
       { course_type: 'รถยนต์', part: 'theory', rate: '120', valid_from: '2026-06-01' },
     ]);
     const [a] = await rows(t, sql`select count(*)::int as n from audit_log where entity = 'instructor_availability'`);
@@ -215,6 +225,59 @@ describe('setup', () => {
       (await anan.put('/api/lesson/availability/update', { branch_id: cat.hq, instructor_id: prasert, hours: [] }))
         .status,
     ).toBe(403);
+  });
+
+  it('an update of the weekly hours keeps leave and dated rates; a save of the screen keeps past leave and past rates', async () => {
+    const past = addDays(today, -30);
+    await t.db.execute(sql`insert into instructor_leave (user_id, date, reason) values (${prasert}, ${past}, 'ลาป่วย')`);
+    const base = { branch_id: cat.hq, instructor_id: prasert };
+    const set = await admin.put('/api/lesson/availability/update', {
+      ...base,
+      hours: [{ weekday: 1, start_time: '08:00', end_time: '17:00' }],
+      leave: [{ date: DAY, reason: 'ลากิจ' }],
+      rates: [
+        { course_type: 'รถยนต์', part: 'practice', rate: '150', valid_from: '2026-01-01' },
+        { course_type: 'รถยนต์', part: 'practice', rate: '180', valid_from: addDays(today, 5) },
+      ],
+    });
+    expect(set.status, set.body.message).toBe(200);
+    const leaveOf = async () =>
+      (await rows(t, sql`select date::text as d from instructor_leave where user_id = ${prasert} order by date`)).map(
+        (r) => String(r.d).slice(0, 10),
+      );
+    const ratesOf = async () =>
+      (
+        await rows(
+          t,
+          sql`select rate::text as r, valid_from::text as f from instructor_rates where user_id = ${prasert} and part = 'practice' order by valid_from`,
+        )
+      ).map((r) => [Number(r.r), String(r.f).slice(0, 10)]);
+    expect(await leaveOf()).toEqual([past, DAY]);
+    // the weekly hours alone: leave and rates stay as they were
+    const hoursOnly = await admin.put('/api/lesson/availability/update', { ...base, hours: everyDay() });
+    expect(hoursOnly.status, hoursOnly.body.message).toBe(200);
+    expect(await leaveOf()).toEqual([past, DAY]);
+    expect(await ratesOf()).toEqual([
+      [150, '2026-01-01'],
+      [180, addDays(today, 5)],
+    ]);
+    // the screen sends what it shows (leave from today, no rate): the upcoming ones go, the past ones stay
+    const cleared = await admin.put('/api/lesson/availability/update', {
+      ...base,
+      hours: everyDay(),
+      leave: [],
+      rates: [],
+    });
+    expect(cleared.status, cleared.body.message).toBe(200);
+    expect(await leaveOf()).toEqual([past]);
+    expect(await ratesOf()).toEqual([[150, '2026-01-01']]);
+    // a past rate sent with a new amount is corrected, not doubled
+    await admin.put('/api/lesson/availability/update', {
+      ...base,
+      hours: everyDay(),
+      rates: [{ course_type: 'รถยนต์', part: 'practice', rate: '155', valid_from: '2026-01-01' }],
+    });
+    expect(await ratesOf()).toEqual([[155, '2026-01-01']]);
   });
 
   it('rooms: create, list, rename, a duplicate name refused, delete hides it (audited); a room with a class ahead stays', async () => {
@@ -248,6 +311,10 @@ describe('setup', () => {
       end_time: '15:00',
     });
     expect(cls.status, cls.body.message).toBe(200);
+    // the class is offered by the lesson list's class filter, which shows the class (and its seats)
+    const list2 = await malee.get('/api/lesson/gettable', { class: String(cls.body.data.lesson_id) });
+    expect(list2.body.filter.class.map((o: { value: unknown }) => o.value)).toContain(cls.body.data.lesson_id);
+    expect(list2.body.data.map((l: { lesson_id: number }) => l.lesson_id)).toEqual([cls.body.data.lesson_id]);
     const busy = await admin.del('/api/lesson/room/delete', { room_id: c.body.data.room_id });
     expect(busy.status).toBe(400);
     await admin.post('/api/lesson/cancel', { lesson_id: cls.body.data.lesson_id, by: 'school', reason: 'เลื่อน' });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, day, money, ts } from './core.js';
 
 /** Licence classes / course types (รถยนต์, รถจักรยานยนต์, …): data, editable. */
@@ -92,12 +92,21 @@ export const otherFees = pgTable(
     price: money('price').notNull(),
     /** a request fee (ค่าคำร้อง): change of exam date, re-issued certificate, extended exam permission */
     is_request_fee: boolean('is_request_fee').notNull().default(false),
+    /** a request fee selling lesson hours: the part ('theory' | 'practice') and the hours added once paid (or null) */
+    lesson_part: text('lesson_part'),
+    lesson_hours: integer('lesson_hours'),
     is_activate: boolean('is_activate').notNull().default(true),
     is_delete: boolean('is_delete').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('other_fees_branch').on(t.branch_id)],
+  (t) => [
+    index('other_fees_branch').on(t.branch_id),
+    check(
+      'other_fees_lesson_hours',
+      sql`(${t.lesson_part} is null and ${t.lesson_hours} is null) or (${t.lesson_part} in ('theory', 'practice') and ${t.lesson_hours} between 1 and 100)`,
+    ),
+  ],
 );
 
 /** A school-wide course's or fee's price at one branch, where it differs from the school-wide price. */

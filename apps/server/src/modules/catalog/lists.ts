@@ -11,6 +11,7 @@ import {
   Id,
   IsoDate,
   Money,
+  Nullable,
   OtherFeeRow,
   PayrollItemRow,
   PromotionRow,
@@ -250,6 +251,8 @@ export const otherFeeList: CrudSpec<typeof otherFeeRepo.table> = {
     detail: Type.Optional(Text(1000)),
     price: Money(),
     is_request_fee: Type.Optional(Type.Boolean()),
+    lesson_part: Type.Optional(Nullable(Type.Union([Type.Literal('theory'), Type.Literal('practice')]))),
+    lesson_hours: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 100 }))),
     is_activate: Type.Optional(Type.Boolean()),
     branch_prices: Type.Optional(BranchPrices),
   },
@@ -268,6 +271,15 @@ export const otherFeeList: CrudSpec<typeof otherFeeRepo.table> = {
     ]),
   }),
   order: (t) => [asc(t.branch_id), asc(t.is_request_fee), asc(t.name)],
+  // lesson hours are sold by a request fee (tied to the registration whose course line receives them)
+  validate: async (_conn, row) => {
+    row.lesson_part ??= null;
+    row.lesson_hours ??= null;
+    if ((row.lesson_part === null) !== (row.lesson_hours === null))
+      throw badRequest('ชั่วโมงเรียนเพิ่ม: ระบุทั้งภาค (ทฤษฎี/ปฏิบัติ) และจำนวนชั่วโมง หรือไม่ระบุทั้งสองอย่าง');
+    if (row.lesson_part !== null && !row.is_request_fee)
+      throw badRequest('ชั่วโมงเรียนเพิ่ม: ขายได้เฉพาะค่าคำร้อง (ผูกกับใบสมัครหลักสูตรของผู้เรียน)');
+  },
 };
 
 export const expenseItemList: CrudSpec<typeof expenseItemRepo.table> = {

@@ -114,15 +114,40 @@ export async function updateAvailability(tx: Tx, actor: Actor, b: AvailabilityUp
     await tx
       .insert(instructorHours)
       .values(hours.map((h) => ({ ...h, user_id: b.instructor_id, branch_id: b.branch_id })));
+  // leave and rates are history: a save replaces what the screen shows and edits (leave from today for a year, rates
+  // from today on, and any day or dated rate it sends); earlier leave and dated rates it does not send are kept
+  const today = todayBangkok();
   if (b.leave !== undefined) {
-    await tx.delete(instructorLeave).where(eq(instructorLeave.user_id, b.instructor_id));
+    const sent = leave.map((l) => l.date);
+    await tx
+      .delete(instructorLeave)
+      .where(
+        and(
+          eq(instructorLeave.user_id, b.instructor_id),
+          sql`(${instructorLeave.date} between ${today} and ${addDays(today, 365)}${
+            sent.length ? sql` or ${instructorLeave.date} in (${sql.join(sent, sql`, `)})` : sql``
+          })`,
+        ),
+      );
     if (leave.length)
       await tx
         .insert(instructorLeave)
         .values(leave.map((l) => ({ user_id: b.instructor_id, date: l.date, reason: (l.reason ?? '').trim() })));
   }
   if (b.rates !== undefined) {
-    await tx.delete(instructorRates).where(eq(instructorRates.user_id, b.instructor_id));
+    const sent = rates.map((r) => sql`(${r.course_type}, ${r.part}, ${r.valid_from}::date)`);
+    await tx
+      .delete(instructorRates)
+      .where(
+        and(
+          eq(instructorRates.user_id, b.instructor_id),
+          sql`(${instructorRates.valid_from} >= ${today}${
+            sent.length
+              ? sql` or (${instructorRates.course_type}, ${instructorRates.part}, ${instructorRates.valid_from}) in (${sql.join(sent, sql`, `)})`
+              : sql``
+          })`,
+        ),
+      );
     if (rates.length)
       await tx.insert(instructorRates).values(
         rates.map((r) => ({

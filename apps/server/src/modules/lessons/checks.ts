@@ -115,7 +115,6 @@ export async function checkLineHours(
   const m = await lineMinutes(conn, line.line_id);
   const p = hoursPart({
     included: (part === 'practice' ? line.practice_hours : line.theory_hours) * 60,
-    extra: 0,
     ...m[part],
   });
   const left = p.remaining + freed;

@@ -1,6 +1,6 @@
 /** Reading lessons: the list with its filters, one lesson, the branch timetable and a course line's hours ledger. */
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, formatThaiDate } from '@khabkhi/thai';
+import { addDays, daysBetween, formatThaiDate, todayBangkok } from '@khabkhi/thai';
 import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonTableQuery, type TimetableQuery } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { branchFilter, idFilter, withAll } from '../../http/tables.js';
 import { staffOf } from '../employees/index.js';
 import { lessonById, lessonRows, lessonSettingsOf, lineContext, lineMinutes, rowsOf } from './repo.js';
-import { bangkokInstant, hoursPart, VEHICLE_TYPE_NAMES, weekdayIndex } from './rules.js';
+import { bangkokClock, bangkokInstant, hoursPart, VEHICLE_TYPE_NAMES, weekdayIndex } from './rules.js';
 
 /** The caller's branches as a condition on a column (none for head office). */
 export function scopeSql(actor: Actor, column: SQL): SQL {
@@ -38,6 +38,9 @@ function tableWhere(actor: Actor, q: LessonTableQuery): SQL {
   if (!isAll(q.vehicle)) parts.push(sql`l.vehicle_id = ${idFilter(q.vehicle)}`);
   if (!isAll(q.customer)) parts.push(sql`l.customer_id = ${idFilter(q.customer)}`);
   if (!isAll(q.line)) parts.push(sql`l.line_id = ${idFilter(q.line)}`);
+  // a theory class: the class row and its students' seats
+  if (!isAll(q.class))
+    parts.push(sql`(l.class_id = ${idFilter(q.class)} or (l.kind = 'class' and l.lesson_id = ${idFilter(q.class)}))`);
   if (q.start) parts.push(sql`l.starts_at >= ${bangkokInstant(q.start, '00:00').toISOString()}::timestamptz`);
   if (q.end) parts.push(sql`l.starts_at < ${bangkokInstant(addDays(q.end, 1), '00:00').toISOString()}::timestamptz`);
   const t = (q.text ?? '').trim();
@@ -64,12 +67,49 @@ export async function lessonTable(conn: Conn, actor: Actor, q: LessonTableQuery,
   return { rows, total: Number(count!.n) };
 }
 
+/** The list's dropdowns: branches, states, kinds, the instructors and vehicles of the user's branches, recent classes. */
 export async function lessonFilterOptions(conn: Conn, actor: Actor) {
   const branches = await liveBranchesInScope(conn, actor);
+  // one after the other: the connection may be a transaction's single client
+  const instructors = await rowsOf(
+    conn,
+    sql`select u.user_id as value, trim(u.prefix || u.fname || ' ' || u.sname) as name from users u
+      where not u.is_delete and (exists (select 1 from roles r where r.role_id = u.role_id and r.slug = 'instructor')
+        or exists (select 1 from instructor_hours h where h.user_id = u.user_id and ${scopeSql(actor, sql`h.branch_id`)}))
+        and (${scopeSql(actor, sql`u.branch_id`)} or exists (select 1 from instructor_hours h where h.user_id = u.user_id
+          and ${scopeSql(actor, sql`h.branch_id`)}))
+      order by u.fname, u.sname`,
+  );
+  const vehicles = await rowsOf(
+    conn,
+    sql`select vehicle_id as value, no || ' ' || province as name from vehicles
+      where not is_delete and ${scopeSql(actor, sql`branch_id`)} order by no`,
+  );
+  const today = todayBangkok();
+  const classes = await rowsOf(
+    conn,
+    sql`select l.lesson_id, l.starts_at, l.course_type, coalesce(r.name, '') as room from lessons l
+      left join lesson_rooms r on r.room_id = l.room_id
+      where l.kind = 'class' and ${scopeSql(actor, sql`l.branch_id`)}
+        and l.starts_at >= ${bangkokInstant(addDays(today, -30), '00:00').toISOString()}::timestamptz
+        and l.starts_at < ${bangkokInstant(addDays(today, 60), '00:00').toISOString()}::timestamptz
+      order by l.starts_at desc limit 200`,
+  );
   return {
     branch: withAll(branches.map((b) => ({ name: b.name, value: b.branch_id }))),
     status: withAll(Object.entries(LESSON_STATE_NAMES).map(([value, name]) => ({ name, value }))),
     kind: withAll(Object.entries(LESSON_KIND_NAMES).map(([value, name]) => ({ name, value }))),
+    instructor: withAll(instructors.map((r) => ({ name: String(r.name), value: Number(r.value) }))),
+    vehicle: withAll(vehicles.map((r) => ({ name: String(r.name), value: Number(r.value) }))),
+    class: withAll(
+      classes.map((r) => {
+        const at = bangkokClock(new Date(String(r.starts_at)));
+        return {
+          name: `${formatThaiDate(at.date)} ${at.time} น. ${r.course_type}${r.room ? ` ${r.room}` : ''}`,
+          value: Number(r.lesson_id),
+        };
+      }),
+    ),
   };
 }
 
@@ -186,7 +226,7 @@ export async function lineHours(conn: Conn, actor: Actor, lineId: number) {
     line_id: lineId,
     course_name: line.course_name,
     course_type: line.course_type,
-    theory: hoursPart({ included: line.theory_hours * 60, extra: 0, ...m.theory }),
-    practice: hoursPart({ included: line.practice_hours * 60, extra: 0, ...m.practice }),
+    theory: hoursPart({ included: line.theory_hours * 60, ...m.theory }),
+    practice: hoursPart({ included: line.practice_hours * 60, ...m.practice }),
   };
 }

@@ -67,6 +67,21 @@ export async function lineContext(conn: Conn, lineId: number) {
 export type LessonLine = NonNullable<Awaited<ReturnType<typeof lineContext>>>;
 
 /** A line's minutes by part and state (practice rows for practice, seats for theory) and the hours typed on evaluations. */
+/**
+ * Minutes of a part bought beyond the package: the lesson-hour request fees of the registration's paid request
+ * applications (balance 0, nothing refunded, not deleted). They go to the registration's first course line.
+ */
+function extraSql(lineId: number, part: 'theory' | 'practice'): SQL {
+  return sql`(select coalesce(sum(f.lesson_hours), 0)::int * 60
+      from application_courses me
+      join applications ra on ra.related_application_id = me.application_id and ra.kind = 'request'
+        and not ra.is_delete and ra.balance = 0 and ra.refunded = 0
+      join application_fees af on af.application_id = ra.application_id
+      join other_fees f on f.other_fee_id = af.other_fee_id and f.lesson_part = ${part}
+      where me.line_id = ${lineId}
+        and me.line_id = (select min(x.line_id) from application_courses x where x.application_id = me.application_id))`;
+}
+
 export async function lineMinutes(conn: Conn, lineId: number) {
   const [r] = await rowsOf<Record<string, number | string>>(
     conn,
@@ -79,7 +94,9 @@ export async function lineMinutes(conn: Conn, lineId: number) {
       coalesce(sum(minutes) filter (where kind = 'seat' and state in ('cancelled', 'no_show') and charged), 0)::int as t_charged,
       count(*) filter (where kind = 'practice' and state in ('booked', 'checked_in', 'done'))::int as p_live,
       (select coalesce(sum(theory_hours), 0)::int from student_evaluations where line_id = ${lineId} and not is_delete) as t_recorded,
-      (select coalesce(sum(practice_hours), 0)::int from student_evaluations where line_id = ${lineId} and not is_delete) as p_recorded
+      (select coalesce(sum(practice_hours), 0)::int from student_evaluations where line_id = ${lineId} and not is_delete) as p_recorded,
+      ${extraSql(lineId, 'theory')} as t_extra,
+      ${extraSql(lineId, 'practice')} as p_extra
     from lessons where line_id = ${lineId}`,
   );
   const n = (k: string) => Number(r?.[k] ?? 0);
@@ -89,8 +106,15 @@ export async function lineMinutes(conn: Conn, lineId: number) {
       delivered: n('p_done'),
       charged: n('p_charged'),
       recorded: n('p_recorded') * 60,
+      extra: n('p_extra'),
     },
-    theory: { booked: n('t_booked'), delivered: n('t_done'), charged: n('t_charged'), recorded: n('t_recorded') * 60 },
+    theory: {
+      booked: n('t_booked'),
+      delivered: n('t_done'),
+      charged: n('t_charged'),
+      recorded: n('t_recorded') * 60,
+      extra: n('t_extra'),
+    },
     practiceLive: n('p_live'),
   };
 }

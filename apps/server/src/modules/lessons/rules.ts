@@ -105,3 +105,12 @@ export function slotText(startsAt: Date, endsAt: Date): string {
   const b = bangkokClock(endsAt);
   return `${a.time}–${b.time} น. วันที่ ${formatThaiDate(a.date)}`;
 }
+
+/**
+ * An instructor's pay for `minutes` of completed lessons at `rateSatang` an hour, as the payroll sheet computes its
+ * rate × quantity line: the hours to 2 decimals (hundredths), then the amount rounded half-up to the satang.
+ */
+export function lessonPayOf(rateSatang: number, minutes: number): { hundredths: number; amount: number } {
+  const hundredths = Math.round((minutes * 100) / 60);
+  return { hundredths, amount: Math.floor((2 * rateSatang * hundredths + 100) / 200) };
+}

@@ -6,6 +6,8 @@ import {
   AvailabilityUpdateBody,
   Envelope,
   InstructorAvailability,
+  LessonPay,
+  LessonPayQuery,
   LessonRoom,
   LessonSettings,
   RoomBody,
@@ -25,6 +27,7 @@ import {
   updateLessonSettings,
   updateRoom,
 } from './admin.js';
+import { lessonPay } from './pay.js';
 import { lessonSettingsOf } from './repo.js';
 
 const tags = ['lessons'];
@@ -64,6 +67,21 @@ export default async function lessonSetupRoutes(plain: FastifyInstance) {
         await db().transaction((tx) => updateAvailability(tx, actorOf(req), req.body, req.id)),
         'บันทึกเวลาทำงานของครูฝึกเรียบร้อยแล้ว',
       ),
+  );
+
+  app.get(
+    '/lesson/pay',
+    {
+      config: { auth: ['read', 'Payroll'] },
+      schema: {
+        tags,
+        summary:
+          'Instructor pay from completed lessons in a month: the proposed lines per rate and the lessons behind them',
+        querystring: LessonPayQuery,
+        response: { 200: Envelope(Type.Array(LessonPay)) },
+      },
+    },
+    async (req) => ok(await lessonPay(db(), actorOf(req), req.query)),
   );
 
   app.get(

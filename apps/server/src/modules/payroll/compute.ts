@@ -21,6 +21,7 @@ import {
 } from './engine.js';
 import { allowancesOn, branchDays, carriedAdvances, previousMonth, yearToDate } from './person-month.js';
 import { COMPUTED_CATEGORIES, M, Q, S, fullName, lastDayOf, monthName, qText } from './common.js';
+import { proposedItems } from './proposals.js';
 import { ratesFor } from './rates.js';
 import { employeesOf, savedLines, standingItems } from './repo.js';
 
@@ -91,6 +92,7 @@ export async function computeLines(
   const allowances = await allowancesOn(conn, ids, month);
   const moves = await branchDays(conn, ids, month);
   const carried = await carriedAdvances(conn, ids, month);
+  const proposals = await proposedItems(conn, ids, month);
   const catalog = new Map(cols.map((c) => [c.list_payroll_id, c]));
   const carryItem = carried.item
     ? (catalog.get(carried.item.list_payroll_id) ?? {
@@ -157,30 +159,47 @@ export async function computeLines(
     if (days > nDays)
       throw badRequest(`จำนวนวันทำงานของ ${name}: ต้องไม่เกิน ${nDays} วัน (จำนวนวันของเดือน${monthName(month)})`);
     if (days > employed && !daily) days = employed;
-    // the item values: given now, else saved, else standing
-    const values = new Map<number, { value: number; per_value: number }>();
+    // the item values: given now, else saved, else standing; an item may repeat at different rates (lesson pay)
+    const values = new Map<number, { value: number; per_value: number }[]>();
+    const put = (id: number, v: { value: number; per_value: number }) => values.set(id, [...(values.get(id) ?? []), v]);
     if (g?.items)
-      for (const i of g.items)
-        values.set(i.list_payroll_id, { value: S(i.value ?? '0'), per_value: Q(i.per_value ?? '0') });
-    else if (sv)
-      for (const i of sv.items) values.set(i.list_payroll_id, { value: S(i.value), per_value: Q(i.per_value) });
+      for (const i of g.items) put(i.list_payroll_id, { value: S(i.value ?? '0'), per_value: Q(i.per_value ?? '0') });
+    else if (sv) for (const i of sv.items) put(i.list_payroll_id, { value: S(i.value), per_value: Q(i.per_value) });
     else
       for (const s of standing.filter((x) => x.user_id === u.user_id))
-        values.set(s.list_payroll_id, { value: S(s.value), per_value: Q(s.per_value) });
+        put(s.list_payroll_id, { value: S(s.value), per_value: Q(s.per_value) });
+    // proposed lines (proposals.ts) fill their column unless HR's word stands: typed now, or saved with an amount
+    const proposed = new Map<number, { value: number; per_value: number }[]>();
+    for (const p of g?.items ? [] : (proposals.get(u.user_id) ?? [])) {
+      const col = cols.find((c) => c.category === p.category && c.condition === 'multiply');
+      if (col)
+        proposed.set(col.list_payroll_id, [
+          ...(proposed.get(col.list_payroll_id) ?? []),
+          { value: p.rate, per_value: p.quantity },
+        ]);
+    }
+    for (const [id, vs] of proposed)
+      if (!sv?.items.some((i) => i.list_payroll_id === id && S(i.amount) !== 0)) values.set(id, vs);
     // an advance carried from the month before is its own line, unless typed now
     const carryIn = carried.amounts.get(u.user_id) ?? 0;
     const carryId = carryItem?.list_payroll_id;
-    if (carryIn > 0 && carryId && !values.get(carryId)?.value && !g?.items?.some((i) => i.list_payroll_id === carryId))
-      values.set(carryId, { value: carryIn, per_value: 0 });
+    if (
+      carryIn > 0 &&
+      carryId &&
+      !values.get(carryId)?.some((v) => v.value) &&
+      !g?.items?.some((i) => i.list_payroll_id === carryId)
+    )
+      values.set(carryId, [{ value: carryIn, per_value: 0 }]);
     const carryOut = g?.carry_advance !== undefined ? S(g.carry_advance) : sv ? S(sv.line.carry_advance) : 0;
     if (carryOut > MAX_AMOUNT) throw badRequest(`ยอดเงินเบิกล่วงหน้ายกไปเดือนถัดไปของ ${name}: สูงเกินกว่าที่ระบบรับได้`);
     const itemIds = [...new Set([...cols.map((c) => c.list_payroll_id), ...values.keys()])];
-    const items = itemIds.map((id) => {
+    const items = itemIds.flatMap((id) => {
       const c = catalog.get(id)!;
-      const v = values.get(id) ?? { value: 0, per_value: 0 };
-      // a multiply item's rate is the employee's own when set, otherwise the catalog's
-      const value = c.condition === 'fill' ? v.value : v.value > 0 ? v.value : S(c.value);
-      return { c, value, per_value: c.condition === 'fill' ? 0 : v.per_value };
+      return (values.get(id) ?? [{ value: 0, per_value: 0 }]).map((v) => {
+        // a multiply item's rate is the employee's own when set, otherwise the catalog's
+        const value = c.condition === 'fill' ? v.value : v.value > 0 ? v.value : S(c.value);
+        return { c, value, per_value: c.condition === 'fill' ? 0 : v.per_value };
+      });
     });
     const rate = S(u.salary);
     const input: EngineLine = {

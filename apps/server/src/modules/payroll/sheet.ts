@@ -203,7 +203,7 @@ export async function getSheet(
     is_payroll: Boolean(p),
     is_approve: p?.status === 'approved',
     editable: !p || p.status === 'draft',
-    items: (await itemColumns(conn, branchId)).map(({ category, ...c }) => c),
+    items: await itemColumns(conn, branchId),
     lines,
     totals: totalsOf(lines),
     rates: { sso: rates.ssoText, tax: rates.taxText },

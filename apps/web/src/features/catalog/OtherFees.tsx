@@ -55,7 +55,14 @@ export function OtherFeeDetail() {
       noun="ค่าธรรมเนียม"
       branched
       branchOptions={branches}
-      custom={custom}
+      custom={{
+        ...custom,
+        // lesson hours are a request fee's: cleared when it is not one (or no part is chosen)
+        toBody: (v) => {
+          const part = v.is_request_fee && v.lesson_part ? v.lesson_part : null;
+          return { ...custom.toBody(v), lesson_part: part, lesson_hours: part ? (v.lesson_hours ?? null) : null };
+        },
+      }}
       titleOf={(r) => r.name}
       fields={[
         { name: 'name', label: 'ชื่อรายการ', kind: 'text', required: true, span: 12 },
@@ -66,6 +73,28 @@ export function OtherFeeDetail() {
           kind: 'switch',
           initial: false,
           span: 12,
+        },
+        {
+          name: 'lesson_part',
+          label: 'ขายชั่วโมงเรียนเพิ่ม',
+          kind: 'select',
+          options: [
+            { label: 'ไม่ใช่ชั่วโมงเรียน', value: '' },
+            { label: 'ชั่วโมงภาคปฏิบัติ', value: 'practice' },
+            { label: 'ชั่วโมงภาคทฤษฎี', value: 'theory' },
+          ],
+          initial: '',
+          span: 6,
+          visible: (v) => Boolean(v.is_request_fee),
+          help: 'ชำระครบแล้ว ชั่วโมงจะเพิ่มให้หลักสูตรของใบสมัครที่ยื่นคำร้อง และจองเรียนได้',
+        },
+        {
+          name: 'lesson_hours',
+          label: 'จำนวนชั่วโมง',
+          kind: 'int',
+          required: true,
+          span: 6,
+          visible: (v) => Boolean(v.is_request_fee && v.lesson_part),
         },
         { name: 'is_activate', label: 'สถานะ', kind: 'select', options: ACTIVE_OPTIONS, initial: true, span: 6 },
         { name: 'detail', label: 'รายละเอียด', kind: 'textarea', span: 24 },

@@ -89,8 +89,8 @@ export default function LessonList() {
         subtitle="คาบเรียนภาคปฏิบัติ ชั้นเรียนภาคทฤษฎี และที่นั่งของผู้เรียน คลิกแถวเพื่อดูรายละเอียดและเช็กอิน"
         endpoint={LESSON_TABLE}
         rowKey="lesson_id"
-        filters={['branch', 'status', 'kind']}
-        filterLabels={{ status: 'สถานะ', kind: 'ชนิด' }}
+        filters={['branch', 'instructor', 'vehicle', 'class', 'status', 'kind']}
+        filterLabels={{ instructor: 'ครูฝึก', vehicle: 'รถ', class: 'ชั้นเรียน', status: 'สถานะ', kind: 'ชนิด' }}
         dateRange={{ start: addDays(today, -7), end: addDays(today, 7), label: 'วันที่เรียน' }}
         search="ผู้เรียน เลขบัตรประชาชน เลขที่ใบสมัคร ครูฝึก หรือทะเบียนรถ"
         exportName="รายการคาบเรียน"

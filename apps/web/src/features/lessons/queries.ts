@@ -14,6 +14,7 @@ import type {
   LessonCompleteBody,
   LessonCreateBody,
   LessonNoShowBody,
+  LessonPay,
   LessonRoom,
   LessonRow,
   LessonSettings,
@@ -27,7 +28,7 @@ import { api, type Option } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 import { printPdf } from '../../api/documents';
 
-export type { InstructorAvailability, LessonRow, LessonSettings, LineHours, Timetable };
+export type { InstructorAvailability, LessonPay, LessonRow, LessonSettings, LineHours, Timetable };
 export type TimetableResource = Timetable['resources'][number];
 export type Resource = 'instructor' | 'vehicle';
 
@@ -51,6 +52,7 @@ export const lessonKeys = {
   rooms: (branchId: number) => ['lesson', 'rooms', branchId] as const,
   availability: (branchId: number) => ['lesson', 'availability', branchId] as const,
   lines: (branchId: number, text: string) => ['lesson', 'lines', branchId, text] as const,
+  pay: (branchId: number, month: string, userId?: number) => ['lesson', 'pay', branchId, month, userId ?? 0] as const,
   table: tableKeys.of(LESSON_TABLE),
 };
 
@@ -104,6 +106,15 @@ export const useAvailability = (branchId: number) =>
     queryKey: lessonKeys.availability(branchId),
     queryFn: () => api.get<InstructorAvailability[]>('/lesson/availability', { branch_id: branchId }),
     enabled: branchId > 0,
+  });
+
+/** Instructor pay from completed lessons of a branch-month (one instructor: with the lessons behind the figure). */
+export const useLessonPay = (branchId: number, month: string, userId?: number, enabled = true) =>
+  useQuery({
+    queryKey: lessonKeys.pay(branchId, month, userId),
+    queryFn: () =>
+      api.get<LessonPay[]>('/lesson/pay', { branch_id: branchId, month, ...(userId ? { user_id: userId } : {}) }),
+    enabled: enabled && branchId > 0 && /^\d{4}-\d{2}$/.test(month),
   });
 
 /** Live course lines of a branch matching a name, ID number, application number or phone (at most 20). */

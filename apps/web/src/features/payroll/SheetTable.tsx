@@ -6,6 +6,7 @@ import { Button, InputNumber, Space, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { enterToNext } from '../../components/enterToNext';
+import { LessonPayLink, useLessonPayByUser } from '../lessons/LessonPayDrawer';
 import type { Sheet, SheetLine } from './queries';
 import { baht, sat } from './preview';
 
@@ -25,11 +26,24 @@ export function SheetTable({
   /** changes one employee's line (the page recomputes its preview) */
   edit: (userId: number, change: (l: SheetLine) => SheetLine) => void;
 }) {
-  const setItem = (userId: number, itemId: number, field: 'value' | 'per_value', v: number | null) =>
+  /** an item by its place in the line: an item may repeat at different rates (lesson pay, one line per rate) */
+  const setItem = (userId: number, at: number, field: 'value' | 'per_value', v: number | null) =>
     edit(userId, (l) => ({
       ...l,
-      items: l.items.map((i) => (i.list_payroll_id === itemId ? { ...i, [field]: String(v ?? 0) } : i)),
+      items: l.items.map((i, k) => (k === at ? { ...i, [field]: String(v ?? 0) } : i)),
     }));
+  // instructors' pay from completed lessons: the figure behind the proposed teaching lines, which HR may take again
+  const lessonPay = useLessonPayByUser(d?.branch_id ?? 0, d?.month ?? '');
+  const teachCol = d?.items.find((c) => c.category === 'teaching' && c.condition === 'multiply');
+  const takeLessonPay = (userId: number, pay: { rate: string; hours: string }[]) =>
+    edit(userId, (l) => {
+      const at = l.items.findIndex((i) => i.list_payroll_id === teachCol!.list_payroll_id);
+      const base = l.items[at] ?? { ...teachCol!, amount: '0', per_value: '0' };
+      const rows = pay.map((p) => ({ ...base, value: p.rate, per_value: p.hours }));
+      const rest = l.items.filter((i) => i.list_payroll_id !== teachCol!.list_payroll_id);
+      const pos = at < 0 ? rest.length : at;
+      return { ...l, items: [...rest.slice(0, pos), ...rows, ...rest.slice(pos)] };
+    });
 
   const totals = useMemo(() => {
     const sum = (k: keyof SheetLine) => baht(lines.reduce((a, l) => a + sat(l[k] as string), 0));
@@ -57,41 +71,47 @@ export function SheetTable({
     width: 120,
     align: 'right' as const,
     render: (_: unknown, l: SheetLine) => {
-      const i = l.items.find((x) => x.list_payroll_id === c.list_payroll_id);
-      if (!i) return '-';
-      const field = i.condition === 'fill' ? 'value' : 'per_value';
-      if (!editable)
-        return (
-          <span>
-            {i.condition === 'fill' ? (
-              <MoneyText value={i.amount} />
-            ) : (
-              <>
-                {Number(i.per_value) ? `${i.per_value} → ` : ''}
+      const mine = l.items.map((i, at) => ({ i, at })).filter(({ i }) => i.list_payroll_id === c.list_payroll_id);
+      if (!mine.length) return '-';
+      return mine.map(({ i, at }) => {
+        const field = i.condition === 'fill' ? 'value' : 'per_value';
+        // a repeated item shows its own rate
+        const rate =
+          mine.length > 1 ? <div style={{ fontSize: 12, color: '#666' }}>× {formatMoney(i.value)}</div> : null;
+        if (!editable)
+          return (
+            <div key={at}>
+              {i.condition === 'fill' ? (
                 <MoneyText value={i.amount} />
-              </>
+              ) : (
+                <>
+                  {Number(i.per_value) ? `${i.per_value}${mine.length > 1 ? ` × ${formatMoney(i.value)}` : ''} → ` : ''}
+                  <MoneyText value={i.amount} />
+                </>
+              )}
+            </div>
+          );
+        return (
+          <div key={at}>
+            {rate}
+            <InputNumber
+              size="small"
+              min={0}
+              max={i.condition === 'fill' ? 999999999 : 999999}
+              step={i.condition === 'fill' ? 100 : 1}
+              precision={2}
+              style={{ width: 100 }}
+              aria-label={`${c.name} ${l.user_name}${mine.length > 1 ? ` อัตรา ${formatMoney(i.value)}` : ''}`}
+              value={Number(i[field]) || null}
+              placeholder="0"
+              onChange={(v) => setItem(l.user_id, at, field, v)}
+            />
+            {i.condition !== 'fill' && Number(i.amount) > 0 && (
+              <div style={{ fontSize: 12, color: '#666' }}>{formatMoney(i.amount)}</div>
             )}
-          </span>
+          </div>
         );
-      return (
-        <div>
-          <InputNumber
-            size="small"
-            min={0}
-            max={i.condition === 'fill' ? 999999999 : 999999}
-            step={i.condition === 'fill' ? 100 : 1}
-            precision={2}
-            style={{ width: 100 }}
-            aria-label={`${c.name} ${l.user_name}`}
-            value={Number(i[field]) || null}
-            placeholder="0"
-            onChange={(v) => setItem(l.user_id, c.list_payroll_id, field, v)}
-          />
-          {i.condition !== 'fill' && Number(i.amount) > 0 && (
-            <div style={{ fontSize: 12, color: '#666' }}>{formatMoney(i.amount)}</div>
-          )}
-        </div>
-      );
+      });
     },
   }));
   const columns = [
@@ -107,6 +127,14 @@ export function SheetTable({
             {l.position}
             {l.employed_days < l.days_of_month ? ` · ทำงาน ${l.employed_days}/${l.days_of_month} วัน` : ''}
           </div>
+          {d && lessonPay.get(l.user_id) && (
+            <LessonPayLink
+              branchId={d.branch_id}
+              month={d.month}
+              pay={lessonPay.get(l.user_id)!}
+              onUse={editable && teachCol ? (pay) => takeLessonPay(l.user_id, pay) : undefined}
+            />
+          )}
         </div>
       ),
     },
@@ -233,7 +261,11 @@ export function SheetTable({
                       <MoneyText
                         value={baht(
                           lines.reduce(
-                            (a, l) => a + sat(l.items.find((i) => i.list_payroll_id === c.list_payroll_id)?.amount),
+                            (a, l) =>
+                              a +
+                              l.items
+                                .filter((i) => i.list_payroll_id === c.list_payroll_id)
+                                .reduce((b, i) => b + sat(i.amount), 0),
                             0,
                           ),
                         )}
