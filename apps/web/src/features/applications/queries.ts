@@ -5,6 +5,8 @@
  */
 import type {
   ApplicationDetail,
+  CheckPromotionBody,
+  CheckPromotionResult,
   CreateCourseBody,
   CreateFeeBody,
   CreateRequestBody,
@@ -33,6 +35,10 @@ export const payBalance = (prefix: string, body: PayBody, key: string) =>
 
 export const refundApplication = (prefix: string, body: RefundBody, key: string) =>
   moneyPost<RefundBody, RefundResult>(`/${prefix}/refund`, body, key);
+
+/** Checks a course line's promotion code for the registration form (nothing is saved). */
+export const checkPromotionCode = (body: CheckPromotionBody) =>
+  api.post<CheckPromotionResult>('/application/checkpromotion', body);
 
 /** Asks a manager to void a payment (the approvals list shows the request). */
 export const requestVoid = (payment_id: number, note: string) =>
