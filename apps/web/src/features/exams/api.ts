@@ -26,6 +26,9 @@ export const examKeys = {
   permission: (applicationId: number) => ['exam', 'permission', applicationId] as const,
   customer: (customerId: number) => ['exam', 'customer', customerId] as const,
   home: ['exam', 'home'] as const,
+  filters: ['exam', 'filters'] as const,
+  examiners: (branchId: number | undefined) => ['exam', 'examiners', branchId] as const,
+  bookSearch: (sessionId: number, search: string) => ['exam', 'book-search', sessionId, search] as const,
 };
 
 /** Every exam list (tables) and read: after a booking, a result or a permission change. */
