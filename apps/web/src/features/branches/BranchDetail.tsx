@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Popconfirm, Row, Select, Skeleton, Space, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
 import { enterToNextProps } from '../../components/enterToNext';
@@ -13,7 +13,7 @@ import { ResultBanner } from '../../components/ResultBanner';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import type { BranchUpdateBody } from '@khabkhi/contracts';
-import { useBranch, useBranchOptions, type Branch, branchKeys } from './queries';
+import { branchKeys, createBranch, deleteBranch, updateBranch, useBranch, useBranchOptions } from './queries';
 import { phoneItemProps } from '../../components/phoneField';
 
 /** The form edits the update body of the contract (every field shown, so none is optional here). */
@@ -78,9 +78,7 @@ export default function BranchDetail() {
         name: v.name.trim(),
         parent_id: v.parent_id ?? null,
       };
-      return isNew
-        ? api.post<Branch>('/branch/create', body)
-        : api.put<Branch>('/branch/update', { ...body, branch_id: branchId });
+      return isNew ? createBranch(body) : updateBranch({ ...body, branch_id: branchId! });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: branchKeys.table });
@@ -88,7 +86,7 @@ export default function BranchDetail() {
       const b = { status: res.status, message: res.message };
       if (isNew) navigate(`/branches/${res.data.branch_id}`, { replace: true, state: { banner: b } });
       else {
-        qc.setQueryData(['branch', branchId], { ...branch.data, ...res.data });
+        qc.setQueryData(branchKeys.one(branchId), { ...branch.data, ...res.data });
         setBanner(b);
       }
     },
@@ -100,7 +98,7 @@ export default function BranchDetail() {
   });
 
   const del = useMutation({
-    mutationFn: () => api.del<null>('/branch/delete', { branch_id: branchId }),
+    mutationFn: () => deleteBranch(branchId!),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: branchKeys.table });
       void qc.invalidateQueries({ queryKey: branchKeys.options });

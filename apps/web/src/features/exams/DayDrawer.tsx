@@ -6,7 +6,7 @@ import type { Option } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { ThaiDate } from '../../components/ThaiDate';
 import { examKeys } from './api';
-import { sessionsOfDay } from './queries';
+import { listSessions } from './queries';
 import { SessionCard } from './SessionCard';
 import { SessionForm } from './SessionForm';
 import { useState } from 'react';
@@ -28,7 +28,7 @@ export function DayDrawer({
   const [adding, setAdding] = useState(false);
   const q = useQuery({
     queryKey: examKeys.sessions(day ?? '', day ?? '', branch),
-    queryFn: () => sessionsOfDay(day!, branch),
+    queryFn: () => listSessions({ start: day!, branch }),
     enabled: !!day,
   });
   return (

@@ -3,10 +3,24 @@
  * examiners, booking and cancelling a seat.
  */
 import type { Static } from 'typebox';
-import type { BookBody, Booking, ExaminerOption, ExamSession, PdfLink, SessionBody } from '@khabkhi/contracts';
+import type {
+  BookBody,
+  Booking,
+  ChangeDateBody,
+  DisableBody,
+  ExaminerOption,
+  ExamHome,
+  ExamSession,
+  ExamSettings,
+  ExamSettingsBody,
+  ExtendBody,
+  PdfLink,
+  ResultBody,
+  SessionBody,
+} from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
 import { api, type Option } from '../../api/client';
-import type { CalEvent, Permission, Session } from './api';
+import type { Attempt, CalEvent, Permission, PermissionInfo, Session, SessionDetail } from './api';
 
 /** The branch and licence-type filters the exam list offers (read from a one-row page of the list). */
 export const examFilters = async () =>
@@ -17,8 +31,11 @@ export const examFilters = async () =>
 
 export const examCalendar = (query: Record<string, string>) => api.get<{ events: CalEvent[] }>('/exam/calendar', query);
 
-export const sessionsOfDay = (start: string, branch: string) =>
-  api.get<Session[]>('/exam/session/list', { start, branch });
+/** The sessions from `start` (to `end`), of a branch ('ทั้งหมด' or an id) and licence type when given. */
+export const listSessions = (query: { start: string; end?: string; branch?: string; type?: string }) =>
+  api.get<Session[]>('/exam/session/list', query);
+
+export const sessionDetail = (session_id: number) => api.get<SessionDetail>('/exam/session/get', { session_id });
 
 export const createSession = (body: SessionBody) => api.post<ExamSession>('/exam/session/create', body);
 
@@ -39,3 +56,35 @@ export const cancelBooking = (attempt_id: number, reason: string) =>
   api.post<null>('/exam/cancel', { attempt_id, reason });
 
 export const rosterPdf = (session_id: number) => api.post<Static<typeof PdfLink>>('/exam/roster/pdf', { session_id });
+
+/** Records a whole session's results at once. */
+export const saveResults = (body: ResultBody) =>
+  api.post<{ passed: number; failed: number; absent: number }>('/exam/result', body);
+
+export const changeExamDate = (body: ChangeDateBody) => api.post<null>('/exam/changedate', body);
+
+export const permissionDetail = (applicationId: number) => api.get<PermissionInfo>(`/exam/permission/${applicationId}`);
+
+export const extendPermission = (body: ExtendBody) => api.post<null>('/exam/extend', body);
+
+export const disablePermission = (body: DisableBody) => api.post<null>('/exam/disable', body);
+
+export const customerExams = (customer_id: number) => api.get<Attempt[]>('/customer/exam', { customer_id });
+
+export const examHome = () => api.get<ExamHome>('/exam/home');
+
+/** The exam-rule block of the school settings (read with the settings, saved alone). */
+export const examSettings = () => api.get<ExamSettings>('/settings/get');
+
+export const saveExamSettings = (body: ExamSettingsBody) => api.put<ExamSettings>('/exam/settings', body);
+
+export const courseTypes = () => api.get<string[]>('/course/type');
+
+/** The request fees the exam rules can charge (extend a permission, change a date). */
+export const requestFees = async () =>
+  (
+    await api.table<{ other_fee_id: number; name: string; price: string }>('/otherfee/gettable', {
+      type: 'request',
+      per_page: 100,
+    })
+  ).data;

@@ -24,9 +24,8 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { Expense, FuelFill, VehicleDetail as Detail } from '@khabkhi/contracts';
-import { api, errorMessage } from '../../api/client';
-import { tableKeys } from '../../api/queryKeys';
+import type { Expense, FuelFill, VehicleCreateBody } from '@khabkhi/contracts';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
@@ -40,7 +39,7 @@ import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import { ExpenseFormModal } from '../expenses/ExpenseFormModal';
 import { DueTag } from './DueTag';
-import { vehicleKeys, useVehicle, useVehicleOptions } from './queries';
+import { createVehicle, deleteVehicle, updateVehicle, useVehicle, useVehicleOptions, vehicleKeys } from './queries';
 import { expenseColumns } from './VehicleExpenses';
 import { FIELDS, useProvinces, type Values } from './vehicleForm';
 
@@ -82,7 +81,7 @@ export default function VehicleDetailPage() {
   }, [isNew, v.data, form, user?.branch_id]);
 
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: tableKeys.of('/vehicle/gettable') });
+    void qc.invalidateQueries({ queryKey: vehicleKeys.table });
     void qc.invalidateQueries({ queryKey: vehicleKeys.reminders });
   };
   const save = useMutation({
@@ -92,10 +91,8 @@ export default function VehicleDetailPage() {
           k,
           x === undefined ? (k.startsWith('noti_') || k.endsWith('_date') ? null : k === 'is_exam' ? false : '') : x,
         ]),
-      );
-      return isNew
-        ? api.post<Detail>('/vehicle/create', body)
-        : api.put<Detail>('/vehicle/update', { ...body, vehicle_id: vehicleId });
+      ) as VehicleCreateBody;
+      return isNew ? createVehicle(body) : updateVehicle({ ...body, vehicle_id: vehicleId! });
     },
     onSuccess: (res) => {
       refresh();
@@ -113,7 +110,7 @@ export default function VehicleDetailPage() {
     },
   });
   const del = useMutation({
-    mutationFn: () => api.del<null>('/vehicle/delete', { vehicle_id: vehicleId }),
+    mutationFn: () => deleteVehicle(vehicleId!),
     onSuccess: (res) => {
       refresh();
       navigate('/vehicles', { state: { banner: { status: res.status, message: res.message } } });
