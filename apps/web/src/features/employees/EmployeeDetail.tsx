@@ -1,7 +1,6 @@
 /** One employee: the account, the person, the address, the work and pay, the emergency contact. */
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Card, Form, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -10,8 +9,7 @@ import { AddressFields } from '../../components/AddressFields';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { fullName } from '../../components/fullName';
-import { PageHeader } from '../../components/PageHeader';
-import { ResultBanner } from '../../components/ResultBanner';
+import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
 import { StatusTag } from '../../components/StatusTag';
 import { useBanner } from '../../components/useBanner';
 import { branchKeys } from '../branches/queries';
@@ -88,94 +86,77 @@ export default function EmployeeDetail() {
   const isSelf = !isNew && me?.user_id === userId;
 
   return (
-    <div>
-      <PageHeader
-        title={
+    <DetailPage
+      title={
+        <>
+          {title} {emp.data && <StatusTag value={emp.data.status} />}
+        </>
+      }
+      subtitle={
+        !isNew && emp.data
+          ? `${emp.data.role_name ?? ''} · ${emp.data.branch_name ?? ''} · ชื่อผู้ใช้ ${emp.data.username}`
+          : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'
+      }
+      back="/employees"
+      extra={
+        !isNew && (
           <>
-            {title} {emp.data && <StatusTag value={emp.data.status} />}
+            {can('create', 'User') && <NewRecordButton to="/employees/new" label="เพิ่มพนักงานใหม่" />}
+            {can('delete', 'User') && !isSelf && (
+              <DeleteButton
+                title="ลบพนักงานคนนี้?"
+                description="บัญชีผู้ใช้จะเข้าสู่ระบบไม่ได้อีก ข้อมูลเดิมยังเก็บไว้ในประวัติ"
+                label="ลบพนักงาน"
+                loading={del.isPending}
+                onConfirm={() => del.mutateAsync()}
+              />
+            )}
           </>
-        }
-        subtitle={
-          !isNew && emp.data
-            ? `${emp.data.role_name ?? ''} · ${emp.data.branch_name ?? ''} · ชื่อผู้ใช้ ${emp.data.username}`
-            : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'
-        }
-        back="/employees"
-        extra={
-          !isNew && (
-            <>
-              {can('create', 'User') && (
-                <Button icon={<PlusOutlined />} onClick={() => navigate('/employees/new')}>
-                  เพิ่มพนักงานใหม่
-                </Button>
-              )}
-              {can('delete', 'User') && !isSelf && (
-                <Popconfirm
-                  title="ลบพนักงานคนนี้?"
-                  description="บัญชีผู้ใช้จะเข้าสู่ระบบไม่ได้อีก ข้อมูลเดิมยังเก็บไว้ในประวัติ"
-                  okText="ลบ"
-                  cancelText="ยกเลิก"
-                  okButtonProps={{ danger: true, loading: del.isPending }}
-                  onConfirm={() => del.mutateAsync().catch(() => undefined)}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    ลบพนักงาน
-                  </Button>
-                </Popconfirm>
-              )}
-            </>
-          )
-        }
-      />
-      <ResultBanner result={banner} onClose={() => setBanner(null)} />
-      {(!isNew && emp.isLoading) || options.isLoading ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 12 }} />
+        )
+      }
+      banner={banner}
+      onBannerClose={() => setBanner(null)}
+      loading={(!isNew && emp.isLoading) || options.isLoading}
+      skeletonRows={12}
+      failed={!isNew && emp.isError}
+      error={emp.error}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={BLANK}
+        disabled={readOnly || save.isPending}
+        onFinish={(v) => {
+          setBanner(null);
+          save.mutate(v);
+        }}
+        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
+        {...enterToNextProps}
+      >
+        <EmployeeAccountCard isNew={isNew} o={o} />
+        <EmployeePersonalCard form={form} o={o} />
+        <Card title="ที่อยู่" className="form-section" style={{ marginBottom: 16 }}>
+          <AddressFields form={form} />
         </Card>
-      ) : !isNew && emp.isError ? (
-        <ResultBanner result={{ status: 'error', message: errorMessage(emp.error) }} />
-      ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={BLANK}
-          disabled={readOnly || save.isPending}
-          onFinish={(v) => {
-            setBanner(null);
-            save.mutate(v);
-          }}
-          onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-          {...enterToNextProps}
-        >
-          <EmployeeAccountCard isNew={isNew} o={o} />
-          <EmployeePersonalCard form={form} o={o} />
-          <Card title="ที่อยู่" className="form-section" style={{ marginBottom: 16 }}>
-            <AddressFields form={form} />
-          </Card>
 
-          <EmployeeWorkCards o={o} />
-          {!readOnly && (
-            <Space
-              style={{
-                position: 'sticky',
-                bottom: 0,
-                background: '#f3f6f4',
-                padding: '12px 0',
-                width: '100%',
-                zIndex: 2,
-              }}
-            >
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">
-                บันทึก
-              </Button>
-              <Button size="large" onClick={() => navigate('/employees')}>
-                ยกเลิก
-              </Button>
-              {!isNew && <Tag>รหัสพนักงาน {userId}</Tag>}
-            </Space>
-          )}
-        </Form>
-      )}
-    </div>
+        <EmployeeWorkCards o={o} />
+        {!readOnly && (
+          <SaveBar
+            saving={save.isPending}
+            cancelTo="/employees"
+            style={{
+              position: 'sticky',
+              bottom: 0,
+              background: '#f3f6f4',
+              padding: '12px 0',
+              width: '100%',
+              zIndex: 2,
+            }}
+          >
+            {!isNew && <Tag>รหัสพนักงาน {userId}</Tag>}
+          </SaveBar>
+        )}
+      </Form>
+    </DetailPage>
   );
 }
