@@ -3,23 +3,8 @@
  * record in edit mode, create / update / delete with the server's message in the banner.
  * Used by courses, promotions, other fees, expense items, payroll items and evaluation criteria.
  */
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Row,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-} from 'antd';
+import { Alert, Card, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -28,8 +13,7 @@ import { useSession } from '../api/useSession';
 import { enterToNextProps } from './enterToNext';
 import { applyServerError, focusFirstError } from './formErrors';
 import { MoneyInput, moneyRule } from './MoneyInput';
-import { PageHeader } from './PageHeader';
-import { ResultBanner } from './ResultBanner';
+import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from './DetailPage';
 import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
 import { recordKeys, tableKeys } from '../api/queryKeys';
@@ -219,103 +203,83 @@ export function CrudDetail(p: CrudDetailProps) {
   };
 
   return (
-    <div>
-      <PageHeader
-        title={isNew ? `เพิ่ม${p.noun}` : record.data ? (p.titleOf?.(record.data) ?? `${p.noun}`) : p.noun}
-        subtitle={isNew ? 'กรอกข้อมูลแล้วกด Enter เพื่อไปช่องถัดไป หรือกดปุ่มบันทึก' : undefined}
-        back={p.listPath}
-        extra={
-          !isNew && (
-            <>
-              {can('create', p.subject) && (
-                <Button icon={<PlusOutlined />} onClick={() => navigate(`${p.listPath}/new`)}>
-                  เพิ่มใหม่
-                </Button>
-              )}
-              {can('delete', p.subject) && (
-                <Popconfirm
-                  title={`ลบ${p.noun}นี้?`}
-                  okText="ลบ"
-                  cancelText="ยกเลิก"
-                  okButtonProps={{ danger: true, loading: del.isPending }}
-                  onConfirm={() => del.mutateAsync().catch(() => undefined)}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    ลบ
-                  </Button>
-                </Popconfirm>
-              )}
-            </>
-          )
-        }
-      />
-      <ResultBanner result={banner} onClose={() => setBanner(null)} />
-      {lockedBy && <Alert type="info" showIcon title={lockedBy} style={{ marginBottom: 16 }} data-testid="locked-by" />}
-      {!isNew && record.isLoading ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
-      ) : !isNew && record.isError ? (
-        <ResultBanner result={{ status: 'error', message: errorMessage(record.error) }} />
-      ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          disabled={readOnly || save.isPending}
-          initialValues={blank}
-          onFinish={(v) => {
-            setBanner(null);
-            save.mutate(v);
-          }}
-          onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-          {...enterToNextProps}
-        >
-          {sections.map((s) => (
-            <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
-              <Row gutter={16}>
-                {s.fields
-                  .map((n) => byName.get(n))
-                  .filter((f): f is CrudField => !!f && (!f.visible || f.visible(values)))
-                  .map((f) => (
-                    <Col key={f.name} xs={24} md={f.span ?? 12}>
-                      <Form.Item
-                        name={f.name}
-                        label={f.label}
-                        help={f.help}
-                        valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                        rules={[
-                          ...(f.required
-                            ? [
-                                f.kind === 'money'
-                                  ? moneyRule(f.label, true)
-                                  : { required: true, message: `กรุณากรอก${f.label}` },
-                              ]
-                            : f.kind === 'money'
-                              ? [moneyRule(f.label)]
-                              : []),
-                          ...(f.rules ?? []),
-                        ]}
-                      >
-                        {control(f)}
-                      </Form.Item>
-                    </Col>
-                  ))}
-              </Row>
-            </Card>
-          ))}
-          {p.custom?.section}
-          {!readOnly && (
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">
-                บันทึก
-              </Button>
-              <Button size="large" onClick={() => navigate(p.listPath)}>
-                ยกเลิก
-              </Button>
-            </Space>
-          )}
-        </Form>
-      )}
-    </div>
+    <DetailPage
+      title={isNew ? `เพิ่ม${p.noun}` : record.data ? (p.titleOf?.(record.data) ?? `${p.noun}`) : p.noun}
+      subtitle={isNew ? 'กรอกข้อมูลแล้วกด Enter เพื่อไปช่องถัดไป หรือกดปุ่มบันทึก' : undefined}
+      back={p.listPath}
+      extra={
+        !isNew && (
+          <>
+            {can('create', p.subject) && <NewRecordButton to={`${p.listPath}/new`} label="เพิ่มใหม่" />}
+            {can('delete', p.subject) && (
+              <DeleteButton
+                title={`ลบ${p.noun}นี้?`}
+                label="ลบ"
+                loading={del.isPending}
+                onConfirm={() => del.mutateAsync()}
+              />
+            )}
+          </>
+        )
+      }
+      banner={banner}
+      onBannerClose={() => setBanner(null)}
+      notice={
+        lockedBy && <Alert type="info" showIcon title={lockedBy} style={{ marginBottom: 16 }} data-testid="locked-by" />
+      }
+      loading={!isNew && record.isLoading}
+      skeletonRows={6}
+      failed={!isNew && record.isError}
+      error={record.error}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={readOnly || save.isPending}
+        initialValues={blank}
+        onFinish={(v) => {
+          setBanner(null);
+          save.mutate(v);
+        }}
+        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
+        {...enterToNextProps}
+      >
+        {sections.map((s) => (
+          <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
+            <Row gutter={16}>
+              {s.fields
+                .map((n) => byName.get(n))
+                .filter((f): f is CrudField => !!f && (!f.visible || f.visible(values)))
+                .map((f) => (
+                  <Col key={f.name} xs={24} md={f.span ?? 12}>
+                    <Form.Item
+                      name={f.name}
+                      label={f.label}
+                      help={f.help}
+                      valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                      rules={[
+                        ...(f.required
+                          ? [
+                              f.kind === 'money'
+                                ? moneyRule(f.label, true)
+                                : { required: true, message: `กรุณากรอก${f.label}` },
+                            ]
+                          : f.kind === 'money'
+                            ? [moneyRule(f.label)]
+                            : []),
+                        ...(f.rules ?? []),
+                      ]}
+                    >
+                      {control(f)}
+                    </Form.Item>
+                  </Col>
+                ))}
+            </Row>
+          </Card>
+        ))}
+        {p.custom?.section}
+        {!readOnly && <SaveBar saving={save.isPending} cancelTo={p.listPath} />}
+      </Form>
+    </DetailPage>
   );
 }

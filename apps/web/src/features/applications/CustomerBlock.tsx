@@ -4,12 +4,13 @@ import { Alert, App, AutoComplete, Button, Col, Form, Input, Row, Space, Switch,
 import type { FormInstance } from 'antd';
 import { birthdayProblem, isValidThaiNationalId, todayBangkok } from '@khabkhi/thai';
 import { useRef, useState } from 'react';
-import { api, ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
 import { IdCardButton } from '../../components/IdCardButton';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import type { Customer, LimitedCustomer } from './api';
 import { ageText } from './ageRules';
+import { checkCustomer, confirmCustomer } from './queries';
 
 /** Name limits of the API (customers: prefix 30, names 100): shown as a count, refused with a message, never cut. */
 export const NAME_LIMITS = { prefix: 30, fname: 100, sname: 100 } as const;
@@ -53,7 +54,7 @@ export function CustomerBlock({
     }
     setConfirming(true);
     try {
-      const c = await api.post<Customer>('/customer/confirm', {
+      const c = await confirmCustomer({
         idcard: who.idcard,
         is_foreigner: who.is_foreigner,
         birthday: birthdayOnCard,
@@ -72,7 +73,7 @@ export function CustomerBlock({
     if (!idcard || (!foreigner && !isValidThaiNationalId(idcard))) return;
     setLooking(true);
     try {
-      const c = await api.get<Customer | LimitedCustomer>('/customer/check', { idcard, is_foreigner: !!foreigner });
+      const c = await checkCustomer(idcard, !!foreigner);
       if (c && 'limited' in c && c.limited) {
         // another branch's customer: only the name until the ID card is checked
         form.setFieldsValue({

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Space, Tag, 
 import { formatBaht, formatNationalId } from '@khabkhi/thai';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
@@ -19,7 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { applicationKeys, PAY_TYPES, STATUS_COLORS, useRegisterOptions, type ApplicationRow } from './api';
-import { createFeeApplication, createRequestApplication } from './queries';
+import { createFeeApplication, createRequestApplication, searchRegistrations } from './queries';
 import type { PayType } from '@khabkhi/contracts';
 import { openPdf } from '../../api/documents';
 import { newKey } from '../../api/money';
@@ -128,7 +128,7 @@ export function NewFeeApplication({ kind }: { kind: 'fee' | 'request' }) {
   const regs = useQuery({
     queryKey: applicationKeys.requestRegistrations(search),
     enabled: !fee,
-    queryFn: () => api.table<ApplicationRow>('/application/gettable', { text: search || undefined, per_page: 20 }),
+    queryFn: () => searchRegistrations(search),
   });
   const lines = (Form.useWatch('lines', form) ?? []) as FeeLineForm[];
   const paid = Form.useWatch('paid', form) as string | undefined;

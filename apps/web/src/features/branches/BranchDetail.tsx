@@ -1,19 +1,17 @@
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Popconfirm, Row, Select, Skeleton, Space, Tag } from 'antd';
+import { Card, Col, Form, Input, Row, Select, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
-import { PageHeader } from '../../components/PageHeader';
-import { ResultBanner } from '../../components/ResultBanner';
+import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import type { BranchUpdateBody } from '@khabkhi/contracts';
-import { useBranch, useBranchOptions, type Branch, branchKeys } from './queries';
+import { branchKeys, createBranch, deleteBranch, updateBranch, useBranch, useBranchOptions } from './queries';
 import { phoneItemProps } from '../../components/phoneField';
 
 /** The form edits the update body of the contract (every field shown, so none is optional here). */
@@ -78,9 +76,7 @@ export default function BranchDetail() {
         name: v.name.trim(),
         parent_id: v.parent_id ?? null,
       };
-      return isNew
-        ? api.post<Branch>('/branch/create', body)
-        : api.put<Branch>('/branch/update', { ...body, branch_id: branchId });
+      return isNew ? createBranch(body) : updateBranch({ ...body, branch_id: branchId! });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: branchKeys.table });
@@ -88,7 +84,7 @@ export default function BranchDetail() {
       const b = { status: res.status, message: res.message };
       if (isNew) navigate(`/branches/${res.data.branch_id}`, { replace: true, state: { banner: b } });
       else {
-        qc.setQueryData(['branch', branchId], { ...branch.data, ...res.data });
+        qc.setQueryData(branchKeys.one(branchId), { ...branch.data, ...res.data });
         setBanner(b);
       }
     },
@@ -100,7 +96,7 @@ export default function BranchDetail() {
   });
 
   const del = useMutation({
-    mutationFn: () => api.del<null>('/branch/delete', { branch_id: branchId }),
+    mutationFn: () => deleteBranch(branchId!),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: branchKeys.table });
       void qc.invalidateQueries({ queryKey: branchKeys.options });
@@ -116,159 +112,137 @@ export default function BranchDetail() {
   const title = isNew ? 'เพิ่มสาขา' : branch.data ? `สาขา ${branch.data.name}` : 'ข้อมูลสาขา';
 
   return (
-    <div>
-      <PageHeader
-        title={
+    <DetailPage
+      title={
+        <>
+          {title} {deleted && <Tag color="red">ปิดแล้ว</Tag>}
+          {branch.data?.is_head_office && <Tag color="gold">สำนักงานใหญ่</Tag>}
+        </>
+      }
+      subtitle={
+        !isNew && branch.data
+          ? `รหัส ${branch.data.code} · พนักงาน ${branch.data.employees ?? 0} คน`
+          : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'
+      }
+      back="/branches"
+      extra={
+        !isNew && (
           <>
-            {title} {deleted && <Tag color="red">ปิดแล้ว</Tag>}
-            {branch.data?.is_head_office && <Tag color="gold">สำนักงานใหญ่</Tag>}
+            {can('create', 'Branch') && <NewRecordButton to="/branches/new" label="เพิ่มสาขาใหม่" />}
+            {can('delete', 'Branch') && !deleted && (
+              <DeleteButton
+                title="ลบสาขานี้?"
+                description="สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้"
+                label="ลบสาขา"
+                loading={del.isPending}
+                onConfirm={() => del.mutateAsync()}
+              />
+            )}
           </>
-        }
-        subtitle={
-          !isNew && branch.data
-            ? `รหัส ${branch.data.code} · พนักงาน ${branch.data.employees ?? 0} คน`
-            : 'ช่องที่มีเครื่องหมาย * ต้องกรอก · กด Enter เพื่อไปช่องถัดไป'
-        }
-        back="/branches"
-        extra={
-          !isNew && (
-            <>
-              {can('create', 'Branch') && (
-                <Button icon={<PlusOutlined />} onClick={() => navigate('/branches/new')}>
-                  เพิ่มสาขาใหม่
-                </Button>
-              )}
-              {can('delete', 'Branch') && !deleted && (
-                <Popconfirm
-                  title="ลบสาขานี้?"
-                  description="สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้"
-                  okText="ลบ"
-                  cancelText="ยกเลิก"
-                  okButtonProps={{ danger: true, loading: del.isPending }}
-                  onConfirm={() => del.mutateAsync().catch(() => undefined)}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    ลบสาขา
-                  </Button>
-                </Popconfirm>
-              )}
-            </>
-          )
-        }
-      />
-      <ResultBanner result={banner} onClose={() => setBanner(null)} />
-      {!isNew && branch.isLoading ? (
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
+        )
+      }
+      banner={banner}
+      onBannerClose={() => setBanner(null)}
+      loading={!isNew && branch.isLoading}
+      skeletonRows={8}
+      failed={!isNew && branch.isError}
+      error={branch.error}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={BLANK}
+        disabled={readOnly || save.isPending}
+        onFinish={(v) => {
+          setBanner(null);
+          save.mutate(v);
+        }}
+        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
+        {...enterToNextProps}
+        scrollToFirstError
+      >
+        <Card title="ข้อมูลสาขา" className="form-section" style={{ marginBottom: 16 }}>
+          <Row gutter={16}>
+            <Col xs={24} md={6}>
+              <Form.Item
+                name="code"
+                label={label('code')}
+                normalize={(v: string) => v?.toUpperCase()}
+                rules={[
+                  { required: true, message: 'กรุณากรอกรหัสสาขา' },
+                  { pattern: /^[A-Z0-9]{2,10}$/, message: 'รหัสสาขาเป็นอักษรอังกฤษตัวใหญ่หรือตัวเลข 2–10 ตัว เช่น BKK01' },
+                ]}
+              >
+                <Input autoFocus maxLength={10} placeholder="เช่น BKK01" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={10}>
+              <Form.Item
+                name="name"
+                label="ชื่อสาขา"
+                rules={[{ required: true, whitespace: true, message: 'กรุณากรอกชื่อสาขา' }]}
+              >
+                <Input maxLength={150} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="parent_id" label={label('parent_id')}>
+                <Select
+                  allowClear
+                  placeholder="ไม่มี (สาขาหลัก)"
+                  options={parentOptions}
+                  loading={options.isLoading}
+                  showSearch={{ optionFilterProp: 'label' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item
+                name="tax_branch_no"
+                label={label('tax_branch_no')}
+                tooltip="เลข 5 หลักบนใบกำกับภาษี สำนักงานใหญ่ใช้ 00000"
+                rules={[{ pattern: /^(\d{5})?$/, message: 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก เช่น 00001' }]}
+              >
+                <Input maxLength={5} inputMode="numeric" placeholder="00001" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item
+                name="sso_branch_no"
+                label={label('sso_branch_no')}
+                tooltip="เลข 6 หลักที่สำนักงานประกันสังคมให้ไว้ ใช้ในไฟล์ สปส.1-10 สำนักงานใหญ่ใช้ 000000"
+                rules={[
+                  {
+                    pattern: /^(\d{6})?$/,
+                    message: 'เลขที่สาขา (ประกันสังคม) ต้องเป็นตัวเลข 6 หลัก สำนักงานใหญ่ใช้ 000000',
+                  },
+                ]}
+              >
+                <Input maxLength={6} inputMode="numeric" placeholder="000001" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}>
+                <Input maxLength={20} inputMode="tel" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}>
+                <Input maxLength={20} inputMode="tel" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="line" label={label('line')}>
+                <Input maxLength={100} placeholder="@ไลน์ไอดี" />
+              </Form.Item>
+            </Col>
+          </Row>
         </Card>
-      ) : !isNew && branch.isError ? (
-        <ResultBanner result={{ status: 'error', message: errorMessage(branch.error) }} />
-      ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={BLANK}
-          disabled={readOnly || save.isPending}
-          onFinish={(v) => {
-            setBanner(null);
-            save.mutate(v);
-          }}
-          onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-          {...enterToNextProps}
-          scrollToFirstError
-        >
-          <Card title="ข้อมูลสาขา" className="form-section" style={{ marginBottom: 16 }}>
-            <Row gutter={16}>
-              <Col xs={24} md={6}>
-                <Form.Item
-                  name="code"
-                  label={label('code')}
-                  normalize={(v: string) => v?.toUpperCase()}
-                  rules={[
-                    { required: true, message: 'กรุณากรอกรหัสสาขา' },
-                    { pattern: /^[A-Z0-9]{2,10}$/, message: 'รหัสสาขาเป็นอักษรอังกฤษตัวใหญ่หรือตัวเลข 2–10 ตัว เช่น BKK01' },
-                  ]}
-                >
-                  <Input autoFocus maxLength={10} placeholder="เช่น BKK01" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={10}>
-                <Form.Item
-                  name="name"
-                  label="ชื่อสาขา"
-                  rules={[{ required: true, whitespace: true, message: 'กรุณากรอกชื่อสาขา' }]}
-                >
-                  <Input maxLength={150} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={8}>
-                <Form.Item name="parent_id" label={label('parent_id')}>
-                  <Select
-                    allowClear
-                    placeholder="ไม่มี (สาขาหลัก)"
-                    options={parentOptions}
-                    loading={options.isLoading}
-                    showSearch={{ optionFilterProp: 'label' }}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item
-                  name="tax_branch_no"
-                  label={label('tax_branch_no')}
-                  tooltip="เลข 5 หลักบนใบกำกับภาษี สำนักงานใหญ่ใช้ 00000"
-                  rules={[{ pattern: /^(\d{5})?$/, message: 'เลขที่สาขาต้องเป็นตัวเลข 5 หลัก เช่น 00001' }]}
-                >
-                  <Input maxLength={5} inputMode="numeric" placeholder="00001" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item
-                  name="sso_branch_no"
-                  label={label('sso_branch_no')}
-                  tooltip="เลข 6 หลักที่สำนักงานประกันสังคมให้ไว้ ใช้ในไฟล์ สปส.1-10 สำนักงานใหญ่ใช้ 000000"
-                  rules={[
-                    {
-                      pattern: /^(\d{6})?$/,
-                      message: 'เลขที่สาขา (ประกันสังคม) ต้องเป็นตัวเลข 6 หลัก สำนักงานใหญ่ใช้ 000000',
-                    },
-                  ]}
-                >
-                  <Input maxLength={6} inputMode="numeric" placeholder="000001" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item name="phone_1" label={label('phone_1')} {...phoneItemProps}>
-                  <Input maxLength={20} inputMode="tel" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item name="phone_2" label={label('phone_2')} {...phoneItemProps}>
-                  <Input maxLength={20} inputMode="tel" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} md={6}>
-                <Form.Item name="line" label={label('line')}>
-                  <Input maxLength={100} placeholder="@ไลน์ไอดี" />
-                </Form.Item>
-              </Col>
-            </Row>
-          </Card>
-          <Card title="ที่อยู่สาขา" className="form-section" style={{ marginBottom: 16 }}>
-            <AddressFields form={form} />
-          </Card>
-          {!readOnly && (
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} size="large">
-                บันทึก
-              </Button>
-              <Button size="large" onClick={() => navigate('/branches')}>
-                ยกเลิก
-              </Button>
-            </Space>
-          )}
-        </Form>
-      )}
-    </div>
+        <Card title="ที่อยู่สาขา" className="form-section" style={{ marginBottom: 16 }}>
+          <AddressFields form={form} />
+        </Card>
+        {!readOnly && <SaveBar saving={save.isPending} cancelTo="/branches" />}
+      </Form>
+    </DetailPage>
   );
 }

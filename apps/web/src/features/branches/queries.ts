@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Branch, BranchOption } from '@khabkhi/contracts';
+import type { Branch, BranchCreateBody, BranchOption, BranchUpdateBody } from '@khabkhi/contracts';
 import { api } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 
@@ -17,3 +17,7 @@ export const useBranch = (id: number | null) =>
 
 export const useBranchOptions = () =>
   useQuery({ queryKey: branchKeys.options, queryFn: () => api.get<BranchOption[]>('/branch/list'), staleTime: 60_000 });
+
+export const createBranch = (body: BranchCreateBody) => api.post<Branch>('/branch/create', body);
+export const updateBranch = (body: BranchUpdateBody) => api.put<Branch>('/branch/update', body);
+export const deleteBranch = (branch_id: number) => api.del<null>('/branch/delete', { branch_id });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Employee, EmployeeFormOptions } from '@khabkhi/contracts';
+import type { Employee, EmployeeFormOptions, RegisterBody, UpdateBody } from '@khabkhi/contracts';
 import { api } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 
@@ -21,3 +21,9 @@ export const useRegisterOptions = () =>
 
 export const useEmployee = (id: number | null) =>
   useQuery({ queryKey: employeeKeys.one(id), queryFn: () => api.get<Employee>(`/user/get/${id}`), enabled: !!id });
+
+export const registerEmployee = (body: RegisterBody) => api.post<Employee>('/user/register', body);
+
+export const updateEmployee = (body: UpdateBody) => api.put<Employee>('/user/update', body);
+
+export const deleteEmployee = (user_id: number) => api.del<null>('/user/delete', { user_id });

@@ -6,9 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { Alert, App, Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { thaiDate } from '../../components/ThaiDate';
-import { examKeys, examTables, type PermissionInfo, type Session } from './api';
+import { examKeys, examTables, type PermissionInfo } from './api';
+import { changeExamDate, listSessions } from './queries';
 
 export type ChangeTarget = {
   line: PermissionInfo['lines'][number];
@@ -24,9 +25,9 @@ export function ChangeDateDialog({ target, onClose }: { target: ChangeTarget | n
   const [error, setError] = useState<string | null>(null);
   const today = todayBangkok();
   const sessions = useQuery({
-    queryKey: ['exam', 'change-sessions', target?.line.line_id],
+    queryKey: examKeys.changeSessions(target?.line.line_id),
     queryFn: () =>
-      api.get<Session[]>('/exam/session/list', {
+      listSessions({
         start: today,
         end: addDays(today, 60),
         branch: String(target!.branchId),
@@ -36,7 +37,7 @@ export function ChangeDateDialog({ target, onClose }: { target: ChangeTarget | n
   });
   const save = useMutation({
     mutationFn: (v: { session_id: number; reason: string; request_fee?: boolean }) =>
-      api.post('/exam/changedate', { line_id: target!.line.line_id, ...v, request_fee: !!v.request_fee }),
+      changeExamDate({ line_id: target!.line.line_id, ...v, request_fee: !!v.request_fee }),
     onSuccess: async (res) => {
       void message.success(res.message);
       setError(null);

@@ -10,12 +10,12 @@ import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ExamApplicationRow } from '@khabkhi/contracts';
-import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
-import { examKeys, PERMISSION_COLOR, STATUS_COLOR, type Attempt, type Permission, type Session } from './api';
+import { examKeys, PERMISSION_COLOR, STATUS_COLOR, type Attempt, type Permission } from './api';
+import { listSessions } from './queries';
 import { PermissionDialog, type PermissionAction } from './PermissionDialogs';
 
 const kindTag = (r: { kind: string; kind_name: string }) => (
@@ -179,7 +179,7 @@ function TodaySessions() {
   const today = todayBangkok();
   const q = useQuery({
     queryKey: examKeys.sessions(today, today, ''),
-    queryFn: () => api.get<Session[]>('/exam/session/list', { start: today }),
+    queryFn: () => listSessions({ start: today }),
   });
   return (
     <Card

@@ -2,36 +2,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Form, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { settingsKeys } from '../../api/queryKeys';
 
-interface ExamSettings {
-  exam_needs_full_payment: boolean;
-  exam_theory_questions: number;
-  exam_theory_pass_mark: number;
-  exam_retake_wait_days: number;
-  exam_permission_days: number;
-  exam_permission_warn_days: number;
-  exam_min_training_hours: Record<string, number>;
-  exam_extend_fee_id: number | null;
-  exam_changedate_fee_id: number | null;
-}
+import type { ExamSettings } from '@khabkhi/contracts';
+import { examKeys } from './api';
+import { courseTypes, examSettings, requestFees, saveExamSettings } from './queries';
 
 export default function ExamSettingsCard() {
   const qc = useQueryClient();
   const [form] = Form.useForm();
   const [banner, setBanner] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
-  const s = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<ExamSettings>('/settings/get') });
-  const types = useQuery({ queryKey: ['course-types'], queryFn: () => api.get<string[]>('/course/type') });
+  const s = useQuery({ queryKey: settingsKeys.get, queryFn: examSettings });
+  const types = useQuery({ queryKey: examKeys.courseTypes, queryFn: courseTypes });
   const fees = useQuery({
-    queryKey: ['request-fees'],
-    queryFn: async () =>
-      (
-        await api.table<{ other_fee_id: number; name: string; price: string }>('/otherfee/gettable', {
-          type: 'request',
-          per_page: 100,
-        })
-      ).data,
+    queryKey: examKeys.requestFees,
+    queryFn: requestFees,
   });
   useEffect(() => {
     if (s.data) form.setFieldsValue({ ...s.data, hours: s.data.exam_min_training_hours ?? {} });
@@ -42,7 +28,7 @@ export default function ExamSettingsCard() {
       const minHours = Object.fromEntries(
         Object.entries(hours ?? {}).filter(([, h]) => typeof h === 'number' && h > 0),
       ) as Record<string, number>;
-      return api.put('/exam/settings', {
+      return saveExamSettings({
         ...rest,
         exam_min_training_hours: minHours,
         exam_extend_fee_id: rest.exam_extend_fee_id ?? null,

@@ -1,13 +1,12 @@
 /** The home page's exam panel: today's sessions and the permissions that end within the warning days. */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { ThaiDate } from '../../components/ThaiDate';
-import type { ExamHome } from '@khabkhi/contracts';
 import { examKeys } from './api';
+import { examHome } from './queries';
 
 export default function HomeExams() {
-  const q = useQuery({ queryKey: examKeys.home, queryFn: () => api.get<ExamHome>('/exam/home') });
+  const q = useQuery({ queryKey: examKeys.home, queryFn: examHome });
   const d = q.data;
   if (!d) return null;
   return (

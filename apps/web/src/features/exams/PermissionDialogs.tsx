@@ -7,10 +7,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, Modal, Typography } from 'antd';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { examKeys, examTables, type Permission, type PermissionInfo } from './api';
+import { examKeys, examTables, type Permission } from './api';
+import { disablePermission, extendPermission, permissionDetail } from './queries';
 
 export type PermissionAction = {
   kind: 'extend' | 'disable';
@@ -24,20 +25,20 @@ export function PermissionDialog({ action, onClose }: { action: PermissionAction
   const [error, setError] = useState<string | null>(null);
   const detail = useQuery({
     queryKey: examKeys.permission(action?.row.application_id ?? 0),
-    queryFn: () => api.get<PermissionInfo>(`/exam/permission/${action!.row.application_id}`),
+    queryFn: () => permissionDetail(action!.row.application_id),
     enabled: !!action && action.kind === 'extend',
   });
   const fee = detail.data?.fees.extend ?? null;
   const save = useMutation({
     mutationFn: (v: { permission_date?: string; reason: string; request_fee?: boolean }) =>
       action!.kind === 'extend'
-        ? api.post('/exam/extend', {
+        ? extendPermission({
             line_id: action!.row.line_id,
-            permission_date: v.permission_date,
+            permission_date: v.permission_date!,
             reason: v.reason,
             request_fee: !!v.request_fee,
           })
-        : api.post('/exam/disable', { line_id: action!.row.line_id, reason: v.reason }),
+        : disablePermission({ line_id: action!.row.line_id, reason: v.reason }),
     onSuccess: async (res) => {
       void message.success(res.message);
       setError(null);

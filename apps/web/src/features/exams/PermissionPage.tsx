@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
-import { examKeys, PERMISSION_COLOR, STATUS_COLOR, type Attempt, type PermissionInfo } from './api';
+import { examKeys, PERMISSION_COLOR, STATUS_COLOR, type Attempt } from './api';
+import { permissionDetail } from './queries';
 import { PermissionDialog, type PermissionAction } from './PermissionDialogs';
 import { ChangeDateDialog, type ChangeTarget } from './ChangeDateDialog';
 
@@ -74,7 +74,7 @@ export default function PermissionPage() {
   const [change, setChange] = useState<ChangeTarget | null>(null);
   const q = useQuery({
     queryKey: examKeys.permission(id),
-    queryFn: () => api.get<PermissionInfo>(`/exam/permission/${id}`),
+    queryFn: () => permissionDetail(id),
   });
   const d = q.data;
   return (

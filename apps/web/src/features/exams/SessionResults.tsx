@@ -8,11 +8,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
 import { openPdf } from '../../api/documents';
 import { examKeys, examTables, STATUS_COLOR, type Attempt, type SessionDetail } from './api';
+import type { ResultBody } from '@khabkhi/contracts';
+import { rosterPdf, saveResults, sessionDetail } from './queries';
 
 type Entry = string;
 const ABSENT = /^(ข|-|a)$/i;
@@ -55,7 +57,7 @@ export default function SessionResults() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: examKeys.session(id),
-    queryFn: () => api.get<SessionDetail>('/exam/session/get', { session_id: id }),
+    queryFn: () => sessionDetail(id),
   });
   const d = q.data;
   const [entries, setEntries] = useState<Record<number, Entry>>({});
@@ -67,7 +69,7 @@ export default function SessionResults() {
   }, [d]);
   const save = useMutation({
     mutationFn: () => {
-      const results = d!.students.flatMap((s): Record<string, unknown>[] => {
+      const results = d!.students.flatMap((s): ResultBody['results'] => {
         const r = readEntry(d!.kind, entries[s.attempt_id] ?? '', d!);
         if (!r || 'error' in r) return [];
         if ('absent' in r) return [{ attempt_id: s.attempt_id, absent: true }];
@@ -80,7 +82,7 @@ export default function SessionResults() {
         ];
       });
       if (!results.length) throw new Error('ยังไม่ได้กรอกผลสอบ');
-      return api.post<{ passed: number; failed: number; absent: number }>('/exam/result', { session_id: id, results });
+      return saveResults({ session_id: id, results });
     },
     onSuccess: async (res) => {
       setBanner({ type: 'success', text: res.message });
@@ -112,12 +114,7 @@ export default function SessionResults() {
         }
         back="/exams/manage"
         extra={
-          <Button
-            icon={<PrinterOutlined />}
-            onClick={async () =>
-              openPdf((await api.post<{ pdf: string }>('/exam/roster/pdf', { session_id: id })).data.pdf)
-            }
-          >
+          <Button icon={<PrinterOutlined />} onClick={async () => openPdf((await rosterPdf(id)).data.pdf)}>
             พิมพ์รายชื่อผู้เข้าสอบ
           </Button>
         }

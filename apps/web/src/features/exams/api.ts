@@ -26,6 +26,13 @@ export const examKeys = {
   permission: (applicationId: number) => ['exam', 'permission', applicationId] as const,
   customer: (customerId: number) => ['exam', 'customer', customerId] as const,
   home: ['exam', 'home'] as const,
+  filters: ['exam', 'filters'] as const,
+  examiners: (branchId: number | undefined) => ['exam', 'examiners', branchId] as const,
+  bookSearch: (sessionId: number, search: string) => ['exam', 'book-search', sessionId, search] as const,
+  changeSessions: (lineId: number | undefined) => ['exam', 'change-sessions', lineId] as const,
+  /** the settings card's own reads (not under 'exam': saving a session does not read them again) */
+  courseTypes: ['course-types'] as const,
+  requestFees: ['request-fees'] as const,
 };
 
 /** Every exam list (tables) and read: after a booking, a result or a permission change. */

@@ -2,7 +2,7 @@
  * One vehicle: its information (form), its legal dates and reminders, its expenses, odometer history and fuel economy.
  * "บันทึกค่าใช้จ่าย" opens the shared expense dialog for this vehicle.
  */
-import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -13,10 +13,8 @@ import {
   Descriptions,
   Form,
   Input,
-  Popconfirm,
   Row,
   Select,
-  Skeleton,
   Space,
   Table,
   Tabs,
@@ -24,23 +22,21 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import type { Expense, FuelFill, VehicleDetail as Detail } from '@khabkhi/contracts';
-import { api, errorMessage } from '../../api/client';
-import { tableKeys } from '../../api/queryKeys';
+import type { Expense, FuelFill, VehicleCreateBody } from '@khabkhi/contracts';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { enterToNextProps } from '../../components/enterToNext';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { ListPage } from '../../components/ListPage';
 import { formatMoney } from '../../components/MoneyText';
-import { PageHeader } from '../../components/PageHeader';
-import { ResultBanner } from '../../components/ResultBanner';
+import { DeleteButton, DetailPage } from '../../components/DetailPage';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import { ExpenseFormModal } from '../expenses/ExpenseFormModal';
 import { DueTag } from './DueTag';
-import { vehicleKeys, useVehicle, useVehicleOptions } from './queries';
+import { createVehicle, deleteVehicle, updateVehicle, useVehicle, useVehicleOptions, vehicleKeys } from './queries';
 import { expenseColumns } from './VehicleExpenses';
 import { FIELDS, useProvinces, type Values } from './vehicleForm';
 
@@ -82,7 +78,7 @@ export default function VehicleDetailPage() {
   }, [isNew, v.data, form, user?.branch_id]);
 
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: tableKeys.of('/vehicle/gettable') });
+    void qc.invalidateQueries({ queryKey: vehicleKeys.table });
     void qc.invalidateQueries({ queryKey: vehicleKeys.reminders });
   };
   const save = useMutation({
@@ -92,10 +88,8 @@ export default function VehicleDetailPage() {
           k,
           x === undefined ? (k.startsWith('noti_') || k.endsWith('_date') ? null : k === 'is_exam' ? false : '') : x,
         ]),
-      );
-      return isNew
-        ? api.post<Detail>('/vehicle/create', body)
-        : api.put<Detail>('/vehicle/update', { ...body, vehicle_id: vehicleId });
+      ) as VehicleCreateBody;
+      return isNew ? createVehicle(body) : updateVehicle({ ...body, vehicle_id: vehicleId! });
     },
     onSuccess: (res) => {
       refresh();
@@ -113,7 +107,7 @@ export default function VehicleDetailPage() {
     },
   });
   const del = useMutation({
-    mutationFn: () => api.del<null>('/vehicle/delete', { vehicle_id: vehicleId }),
+    mutationFn: () => deleteVehicle(vehicleId!),
     onSuccess: (res) => {
       refresh();
       navigate('/vehicles', { state: { banner: { status: res.status, message: res.message } } });
@@ -259,54 +253,52 @@ export default function VehicleDetailPage() {
   );
 
   return (
-    <div>
-      <PageHeader
-        title={
-          <>
-            {title} {d && <Tag>{d.type_name}</Tag>}
-            {d?.is_exam && <Tag color="purple">รถสอบ</Tag>}
-          </>
-        }
-        subtitle={
-          d
-            ? `${d.brand} ${d.model} · ${d.branch}${d.age_years !== null ? ` · อายุ ${d.age_years} ปี` : ''}${d.last_mile !== null ? ` · เลขไมล์ล่าสุด ${d.last_mile.toLocaleString('th-TH')} กม.` : ''}`
-            : 'ช่องที่มีเครื่องหมาย * ต้องกรอก'
-        }
-        back="/vehicles"
-        extra={
-          !isNew &&
-          d && (
-            <Space>
-              {can('create', 'Accounting') && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ expense: null })}>
-                  บันทึกค่าใช้จ่าย
-                </Button>
-              )}
-              {can('delete', 'Vehicle') && (
-                <Popconfirm
-                  title="ลบรถคันนี้?"
-                  okText="ลบ"
-                  cancelText="ยกเลิก"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => del.mutateAsync().catch(() => undefined)}
-                >
-                  <Button danger icon={<DeleteOutlined />}>
-                    ลบรถ
-                  </Button>
-                </Popconfirm>
-              )}
-            </Space>
-          )
-        }
-      />
-      <ResultBanner result={banner} onClose={() => setBanner(null)} />
-      {!isNew && v.isLoading ? (
-        <Card>
-          <Skeleton active />
-        </Card>
-      ) : !isNew && v.isError ? (
-        <ResultBanner result={{ status: 'error', message: errorMessage(v.error) }} />
-      ) : isNew || !d ? (
+    <DetailPage
+      title={
+        <>
+          {title} {d && <Tag>{d.type_name}</Tag>}
+          {d?.is_exam && <Tag color="purple">รถสอบ</Tag>}
+        </>
+      }
+      subtitle={
+        d
+          ? `${d.brand} ${d.model} · ${d.branch}${d.age_years !== null ? ` · อายุ ${d.age_years} ปี` : ''}${d.last_mile !== null ? ` · เลขไมล์ล่าสุด ${d.last_mile.toLocaleString('th-TH')} กม.` : ''}`
+          : 'ช่องที่มีเครื่องหมาย * ต้องกรอก'
+      }
+      back="/vehicles"
+      extra={
+        !isNew &&
+        d && (
+          <Space>
+            {can('create', 'Accounting') && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ expense: null })}>
+                บันทึกค่าใช้จ่าย
+              </Button>
+            )}
+            {can('delete', 'Vehicle') && (
+              <DeleteButton title="ลบรถคันนี้?" label="ลบรถ" onConfirm={() => del.mutateAsync()} />
+            )}
+          </Space>
+        )
+      }
+      banner={banner}
+      onBannerClose={() => setBanner(null)}
+      loading={!isNew && v.isLoading}
+      failed={!isNew && v.isError}
+      error={v.error}
+      after={
+        d && (
+          <ExpenseFormModal
+            open={!!modal}
+            expense={modal?.expense}
+            vehicleId={d.vehicle_id}
+            vehicleBranchId={d.branch_id}
+            onClose={() => setModal(null)}
+          />
+        )
+      }
+    >
+      {isNew || !d ? (
         info
       ) : (
         <>
@@ -472,15 +464,6 @@ export default function VehicleDetailPage() {
           />
         </>
       )}
-      {d && (
-        <ExpenseFormModal
-          open={!!modal}
-          expense={modal?.expense}
-          vehicleId={d.vehicle_id}
-          vehicleBranchId={d.branch_id}
-          onClose={() => setModal(null)}
-        />
-      )}
-    </div>
+    </DetailPage>
   );
 }

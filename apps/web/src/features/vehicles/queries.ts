@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FleetRules, Reminder, VehicleDetail } from '@khabkhi/contracts';
+import type { FleetRules, Reminder, VehicleCreateBody, VehicleDetail, VehicleUpdateBody } from '@khabkhi/contracts';
 import { api } from '../../api/client';
+import { tableKeys } from '../../api/queryKeys';
 
 export const vehicleKeys = {
+  table: tableKeys.of('/vehicle/gettable'),
   one: (id: number | null) => ['vehicle', id] as const,
   options: ['vehicle-options'] as const,
   reminders: ['vehicle-reminders'] as const,
@@ -40,3 +42,7 @@ export const useFleetRules = () =>
     queryKey: vehicleKeys.rules,
     queryFn: () => api.get<{ current: FleetRules; history: FleetRules[] }>('/vehicle/rules'),
   });
+
+export const createVehicle = (body: VehicleCreateBody) => api.post<VehicleDetail>('/vehicle/create', body);
+export const updateVehicle = (body: VehicleUpdateBody) => api.put<VehicleDetail>('/vehicle/update', body);
+export const deleteVehicle = (vehicle_id: number) => api.del<null>('/vehicle/delete', { vehicle_id });

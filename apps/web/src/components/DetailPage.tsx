@@ -1,0 +1,119 @@
+/**
+ * The shell of one record's page (branch, employee, vehicle, and the catalog items through CrudDetail): the header
+ * with its actions, the result banner, a skeleton while the record is read, its error when it cannot be read, and
+ * then the page itself. DeleteButton, NewRecordButton and SaveBar are the actions these pages share.
+ */
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Card, Popconfirm, Skeleton, Space } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../api/client';
+import { PageHeader } from './PageHeader';
+import { ResultBanner, type BannerState } from './ResultBanner';
+
+export interface DetailPageProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** the list the back arrow returns to */
+  back: string;
+  extra?: ReactNode;
+  banner: BannerState | null;
+  onBannerClose: () => void;
+  /** the record is being read: a skeleton (of `skeletonRows` lines) instead of the page */
+  loading: boolean;
+  skeletonRows?: number;
+  /** the record could not be read: `error`'s message instead of the page */
+  failed: boolean;
+  error?: unknown;
+  /** shown under the banner whatever the state (e.g. why the record is read-only) */
+  notice?: ReactNode;
+  /** after the page whatever the state (e.g. a dialog of the page) */
+  after?: ReactNode;
+  children: ReactNode;
+}
+
+export function DetailPage(p: DetailPageProps) {
+  return (
+    <div>
+      <PageHeader title={p.title} subtitle={p.subtitle} back={p.back} extra={p.extra} />
+      <ResultBanner result={p.banner} onClose={p.onBannerClose} />
+      {p.notice}
+      {p.loading ? (
+        <Card>
+          <Skeleton active {...(p.skeletonRows ? { paragraph: { rows: p.skeletonRows } } : {})} />
+        </Card>
+      ) : p.failed ? (
+        <ResultBanner result={{ status: 'error', message: errorMessage(p.error) }} />
+      ) : (
+        p.children
+      )}
+      {p.after}
+    </div>
+  );
+}
+
+/** The header's delete, confirmed first; a refused delete is shown by the page's own onError. */
+export function DeleteButton({
+  title,
+  description,
+  label,
+  loading,
+  onConfirm,
+}: {
+  title: string;
+  description?: string;
+  label: string;
+  loading?: boolean;
+  onConfirm: () => Promise<unknown>;
+}) {
+  return (
+    <Popconfirm
+      title={title}
+      description={description}
+      okText="ลบ"
+      cancelText="ยกเลิก"
+      okButtonProps={{ danger: true, loading }}
+      onConfirm={() => onConfirm().catch(() => undefined)}
+    >
+      <Button danger icon={<DeleteOutlined />}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** The header's "add another" button: the list's new-record page. */
+export function NewRecordButton({ to, label }: { to: string; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <Button icon={<PlusOutlined />} onClick={() => navigate(to)}>
+      {label}
+    </Button>
+  );
+}
+
+/** The form's save and cancel (back to the list); `children` follow them (e.g. the record's number). */
+export function SaveBar({
+  saving,
+  cancelTo,
+  style,
+  children,
+}: {
+  saving: boolean;
+  cancelTo: string;
+  style?: CSSProperties;
+  children?: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Space style={style}>
+      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} size="large">
+        บันทึก
+      </Button>
+      <Button size="large" onClick={() => navigate(cancelTo)}>
+        ยกเลิก
+      </Button>
+      {children}
+    </Space>
+  );
+}
