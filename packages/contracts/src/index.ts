@@ -20,3 +20,4 @@ export * from './exams.js';
 export * from './lessons.js';
 export * from './lesson-reports.js';
 export * from './dashboard.js';
+export * from './compliance.js';
