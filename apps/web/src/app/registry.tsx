@@ -10,6 +10,7 @@ import { auditRoutes } from '../features/audit/routes';
 import { branchRoutes } from '../features/branches/routes';
 import { cashCloseRoutes } from '../features/cashclose/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { complianceRoutes } from '../features/compliance/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { employeeRoutes } from '../features/employees/routes';
 import { evaluationRoutes } from '../features/evaluations/routes';
@@ -28,6 +29,7 @@ export type { AbilityRule, MenuEntry, NavGroupKey, Page, Resource } from '../rou
 export const RESOURCES: Resource[] = [
   ...homeRoutes,
   ...dashboardRoutes,
+  ...complianceRoutes,
   ...applicationRoutes,
   ...lessonRoutes,
   ...paymentRoutes,
