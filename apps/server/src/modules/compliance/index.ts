@@ -1,2 +1,3 @@
-/** The compliance calendar's public entry (no other module imports it; it reads the others' tables in repo.ts). */
+/** The compliance calendar's public entry: its routes, and the statutory deadlines the reminders read. */
 export { default as routes } from './routes.js';
+export { deadlinesBetween } from './deadlines.js';
