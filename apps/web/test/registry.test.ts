@@ -61,6 +61,8 @@ describe('resource registry', () => {
       '/vehicle-checks',
       '/audit',
       '/settings',
+      '/reminders/log',
+      '/reminders/settings',
     ]);
   });
 

@@ -846,6 +846,13 @@ describe('every /api route × every demo user × a record of their own and of an
           return 'ชั้น 1';
         case 'no':
           return `มข ${++n}`;
+        // the reminder channels: never a real provider (there is no network); secrets left as stored
+        case 'smtp_host':
+        case 'smtp_from':
+          return '';
+        case 'line_token':
+        case 'smtp_pass':
+          return OMIT;
         default:
           return undefined;
       }

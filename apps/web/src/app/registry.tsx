@@ -20,6 +20,7 @@ import { lessonRoutes } from '../features/lessons/routes';
 import { paymentRoutes } from '../features/payments/routes';
 import { payrollRoutes } from '../features/payroll/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { reminderRoutes } from '../features/reminders/routes';
 import { vehicleRoutes } from '../features/vehicles/routes';
 import type { Resource } from '../routing/resource';
 
@@ -45,4 +46,5 @@ export const RESOURCES: Resource[] = [
   ...evaluationRoutes,
   ...auditRoutes,
   ...settingsRoutes,
+  ...reminderRoutes,
 ];

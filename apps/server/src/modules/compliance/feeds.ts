@@ -63,8 +63,9 @@ export async function createFeed(
 
 export async function revoke(db: Db, actor: Actor, feedId: number, reqId: string) {
   const f = await feedById(db, feedId);
-  if (!f) throw notFound('ไม่พบลิงก์ปฏิทินนี้');
-  assertFeedScope(actor, f.branch_id);
+  // a feed outside the caller's branches is not theirs to see (their list does not show it either)
+  const mine = f && (actor.branchScope === null || (f.branch_id !== null && actor.branchScope.includes(f.branch_id)));
+  if (!f || !mine) throw notFound('ไม่พบลิงก์ปฏิทินนี้');
   await db.transaction(async (tx) => {
     await revokeFeed(tx, feedId, actor.userId);
     await audit(

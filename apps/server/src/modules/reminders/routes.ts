@@ -148,6 +148,7 @@ export default async function reminderRoutes(plain: FastifyInstance) {
       schema: {
         tags,
         summary: 'Run one round now: queue what is due today and send what the outbox holds',
+        body: Type.Object({}, { additionalProperties: false }),
         response: {
           200: Envelope(
             Type.Object({
