@@ -81,6 +81,21 @@ describe('compliance/calendar', () => {
   });
 });
 
+describe('the demo school', () => {
+  it('a month of outbox history in every state, a linked student, a phone-calendar link, a filing ticked', async () => {
+    const log = await admin.get('/api/reminders/outbox', { per_page: 100 });
+    expect(log.status, log.body.message).toBe(200);
+    expect(log.body.data.total).toBeGreaterThan(20);
+    const states = new Set(log.body.data.rows.map((r: { state: string }) => r.state));
+    for (const s of ['sent', 'failed', 'skipped']) expect(states).toContain(s);
+    const feeds = await admin.get('/api/compliance/feeds');
+    expect(feeds.body.data.length).toBeGreaterThan(0);
+    const month = today.slice(0, 7);
+    const d = await calendar(admin, { start: `${month}-01`, end: `${month}-28` });
+    expect(d.items.some((i) => i.kind === 'pnd1' && i.state === 'done')).toBe(true);
+  });
+});
+
 describe('compliance feeds (iCalendar)', () => {
   it('a feed read without a login: RFC 5545 text, CRLF, folded, one stable UID per obligation; revoked: gone', async () => {
     const branch = (await calendar(admin)).branches[0]!.value;
@@ -92,6 +107,7 @@ describe('compliance feeds (iCalendar)', () => {
     const list = await admin.get('/api/compliance/feeds');
     expect(JSON.stringify(list.body.data)).not.toContain(path.split('/').pop()!.replace('.ics', ''));
     expect(list.body.data[0].name).toBe('มือถือเจ้าของ');
+    expect(list.body.data[0].created_by_name).toBeTruthy();
 
     const first = await t.call('GET', path);
     expect(first.status).toBe(200);
