@@ -157,18 +157,28 @@ export async function itemsOf(
       can_mark: false,
     });
   }
-  for (const s of sessions) {
-    const key = `exam:${s.session_id}`;
-    if (s.date < today) doneSet.add(key);
+  // exam sessions: one item per branch and day (a busy day holds a dozen sessions), with its seats
+  const days = new Map<string, typeof sessions>();
+  for (const x of sessions) days.set(`${x.branch_id}:${x.date}`, [...(days.get(`${x.branch_id}:${x.date}`) ?? []), x]);
+  for (const [k, list] of days) {
+    const first = list[0]!;
+    const key = `exam:${k}`;
+    if (first.date < today) doneSet.add(key);
+    const booked = list.reduce((n, x) => n + x.booked, 0);
+    const seats = list.reduce((n, x) => n + x.capacity, 0);
     out.push({
       key,
       kind: 'exam',
-      date: s.date,
-      branch_id: s.branch_id,
-      branch_name: s.branch_name,
-      title: `สอบ${EXAM_KIND_NAMES[s.kind] ?? s.kind} ${s.course_type} ${s.start_time} น. (${s.booked}/${s.capacity} ที่นั่ง)`,
-      note: `รอบสอบ ${s.branch_name}`,
-      link: { path: '/exams/calendar', query: q({ branch: s.branch_id, date: s.date }) },
+      date: first.date,
+      branch_id: first.branch_id,
+      branch_name: first.branch_name,
+      title: `สอบ ${list.length} รอบ ${first.branch_name} (${booked}/${seats} ที่นั่ง)`,
+      note: list
+        .map(
+          (x) => `${x.start_time} น. ${EXAM_KIND_NAMES[x.kind] ?? x.kind} ${x.course_type} ${x.booked}/${x.capacity}`,
+        )
+        .join(' · '),
+      link: { path: '/exams/calendar', query: q({ branch: first.branch_id, date: first.date }) },
       can_mark: false,
     });
   }

@@ -42,6 +42,7 @@ export function FeedsCard({ branches }: { branches: { value: number; name: strin
         ลิงก์นี้เปิดได้โดยไม่ต้องเข้าสู่ระบบ อย่าส่งต่อ หากลิงก์หลุดให้ยกเลิกแล้วสร้างใหม่
       </Typography.Paragraph>
       <Form
+        key={branches.length}
         form={form}
         layout="inline"
         onFinish={(v) => void submit(v)}
