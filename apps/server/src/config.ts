@@ -30,6 +30,10 @@ export interface Config {
   chromiumPath: string;
   /** tests: refuse an answer with keys its response schema does not declare (the serializer would drop them) */
   checkResponses: boolean;
+  /** LINE Messaging API base URL (tests point it at a local stand-in) */
+  lineApiBase: string;
+  /** seconds between two rounds of the reminders runner (plan + send); 0: no runner in this process */
+  remindersIntervalSeconds: number;
   trustProxy: boolean;
 }
 
@@ -89,5 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     trustProxy: bool(env, 'TRUST_PROXY', false),
     checkResponses: bool(env, 'CHECK_RESPONSES', false),
+    lineApiBase: env.LINE_API_BASE?.trim() || 'https://api.line.me',
+    remindersIntervalSeconds: int(env, 'REMINDERS_INTERVAL_SECONDS', 60, 0, 24 * 3600),
   };
 }

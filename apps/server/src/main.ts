@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { ensureSecret, seed, DEMO_PASSWORD } from './db/seed.js';
+import { startRunner } from './modules/reminders/index.js';
 
 async function main() {
   let config;
@@ -30,10 +31,18 @@ async function main() {
   }));
   const app = await buildApp({ config, database, secret });
   database.onError = (err) => app.log.warn({ err }, 'database connection lost (the pool reconnects on the next query)');
+  // the reminders runner: every copy runs one; the outbox's claims keep them from sending a message twice
+  const stopReminders =
+    config.remindersIntervalSeconds > 0
+      ? startRunner(database.db, config.remindersIntervalSeconds, { lineApiBase: config.lineApiBase }, (err) =>
+          app.log.warn({ err }, 'reminders round failed (tried again next round)'),
+        )
+      : async () => {};
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await stopReminders();
     await app.close();
     await database.close();
   });

@@ -20,6 +20,7 @@ describe('resource registry', () => {
   it('collects the menu from the features in one order, whatever order the features are listed in', () => {
     expect(NAV.map((e) => e.path)).toEqual([
       '/dashboard',
+      '/compliance',
       '/applications/new',
       '/applications',
       '/overdue',
@@ -60,6 +61,8 @@ describe('resource registry', () => {
       '/vehicle-checks',
       '/audit',
       '/settings',
+      '/reminders/log',
+      '/reminders/settings',
     ]);
   });
 

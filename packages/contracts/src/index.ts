@@ -21,3 +21,5 @@ export * from './lessons.js';
 export * from './lesson-reports.js';
 export * from './lesson-pay.js';
 export * from './dashboard.js';
+export * from './compliance.js';
+export * from './reminders.js';

@@ -9,9 +9,11 @@ import { lessonLabels } from './labels/lessons.js';
  * One place for every field name the API accepts.
  */
 import { payrollLabels } from './labels/payroll.js';
+import { reminderLabels } from './labels/reminders.js';
 
 export const fieldLabels: Record<string, string> = {
   ...payrollLabels,
+  ...reminderLabels,
   username: 'ชื่อผู้ใช้',
   password: 'รหัสผ่าน',
   old_password: 'รหัสผ่านเดิม',

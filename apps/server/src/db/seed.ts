@@ -13,6 +13,7 @@ import { seedDemoVehicles } from './seed-demo-vehicles.js';
 import { seedPayroll } from './seed-demo-payroll.js';
 import { seedDemoExams } from './seed-demo-exams.js';
 import { seedDemoLessons } from './seed-demo-lessons.js';
+import { seedDemoReminders } from './seed-demo-reminders.js';
 
 /** The JWT/link-signing secret: from config, or generated once and kept in the database (shared by every server copy). */
 export async function ensureSecret(db: Db, given?: string): Promise<Uint8Array> {
@@ -127,6 +128,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   await seedPayroll(db, { demo: result.demo && opts.demoMoney !== false });
   if (result.demo && opts.demoMoney !== false) await seedDemoExams(db);
   if (result.demo && opts.demoMoney !== false) await seedDemoLessons(db);
+  if (result.demo && opts.demoMoney !== false) await seedDemoReminders(db);
   return result;
 }
 

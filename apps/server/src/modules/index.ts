@@ -19,6 +19,8 @@ import { routes as payrollRoutes } from './payroll/index.js';
 import { routes as examRoutes } from './exams/index.js';
 import { routes as lessonRoutes, documentRoutes as lessonDocumentRoutes } from './lessons/index.js';
 import { routes as dashboardRoutes } from './dashboard/index.js';
+import { routes as complianceRoutes } from './compliance/index.js';
+import { routes as reminderRoutes } from './reminders/index.js';
 
 /**
  * One Fastify plugin per feature, each mounted under /api. Each comes from its module's index.ts, which also registers
@@ -46,4 +48,6 @@ export const modules: ((app: FastifyInstance) => Promise<void>)[] = [
   lessonRoutes,
   lessonDocumentRoutes,
   dashboardRoutes,
+  complianceRoutes,
+  reminderRoutes,
 ];

@@ -51,6 +51,7 @@ const OPEN_ROUTES: Record<string, string> = {
   'POST /api/files/upload': "a photo stored under the caller's branch (logo needs manage Setting, checked inside)",
   'GET /api/files/limits': 'the upload size limit every photo field shows',
   'GET /api/files/:id': "branch scope checked inside against the file's branch",
+  'GET /api/compliance/feed/:token': 'iCalendar feed by a revocable secret link (the secret is the authorisation)',
 };
 
 describe('route inventory', () => {
@@ -450,6 +451,8 @@ const EXTRA_RULES: Record<string, (actor: string) => boolean> = {
   // a payroll's final approval and its reopening belong to the owner (the branch manager confirms)
   'POST /api/payroll/approve': (a) => ACTORS[a]!.role === 'owner',
   'POST /api/payroll/reopen': (a) => ACTORS[a]!.role === 'owner',
+  // the statutory filings are the school's (one employer): ticked as done by head-office staff
+  'POST /api/compliance/mark': (a) => isHeadOfficeScope(a),
 };
 /**
  * Routes that name a record of a branch but answer other branches by design, with the reason. Every
@@ -855,6 +858,13 @@ describe('every /api route × every demo user × a record of their own and of an
           return 'ชั้น 1';
         case 'no':
           return `มข ${++n}`;
+        // the reminder channels: never a real provider (there is no network); secrets left as stored
+        case 'smtp_host':
+        case 'smtp_from':
+          return '';
+        case 'line_token':
+        case 'smtp_pass':
+          return OMIT;
         default:
           return undefined;
       }

@@ -10,6 +10,7 @@ import { auditRoutes } from '../features/audit/routes';
 import { branchRoutes } from '../features/branches/routes';
 import { cashCloseRoutes } from '../features/cashclose/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { complianceRoutes } from '../features/compliance/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { employeeRoutes } from '../features/employees/routes';
 import { evaluationRoutes } from '../features/evaluations/routes';
@@ -19,6 +20,7 @@ import { lessonRoutes } from '../features/lessons/routes';
 import { paymentRoutes } from '../features/payments/routes';
 import { payrollRoutes } from '../features/payroll/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { reminderRoutes } from '../features/reminders/routes';
 import { vehicleRoutes } from '../features/vehicles/routes';
 import type { Resource } from '../routing/resource';
 
@@ -28,6 +30,7 @@ export type { AbilityRule, MenuEntry, NavGroupKey, Page, Resource } from '../rou
 export const RESOURCES: Resource[] = [
   ...homeRoutes,
   ...dashboardRoutes,
+  ...complianceRoutes,
   ...applicationRoutes,
   ...lessonRoutes,
   ...paymentRoutes,
@@ -43,4 +46,5 @@ export const RESOURCES: Resource[] = [
   ...evaluationRoutes,
   ...auditRoutes,
   ...settingsRoutes,
+  ...reminderRoutes,
 ];

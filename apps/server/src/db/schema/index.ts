@@ -9,3 +9,4 @@ export * from './payroll.js';
 export * from './exams.js';
 export * from './certificates.js';
 export * from './lessons.js';
+export * from './compliance.js';

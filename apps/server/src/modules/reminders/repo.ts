@@ -1,0 +1,254 @@
+/**
+ * The SQL of the reminders: the outbox (queue with a unique key, claim with a lease, sent / retried / failed), the
+ * settings and channels rows, and the recipients the planner reads (exam seats of a day, vehicles' dates, staff of
+ * roles). Claims use FOR UPDATE SKIP LOCKED, so copies of the server running at once never take the same row.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Conn, Db } from '../../db/connection.js';
+import { rowsOf } from '../../db/sql.js';
+import type { ChannelConfig } from './channels.js';
+
+export interface OutboxInsert {
+  branch_id: number | null;
+  kind: string;
+  channel: 'line' | 'email';
+  recipient: string;
+  recipient_name: string;
+  subject: string;
+  body: string;
+  reason: string;
+  dedupe_key: string;
+  /** a recipient without a LINE link or e-mail: kept as skipped with the reason, never sent */
+  skipped?: string;
+}
+
+/** Queues messages; one already queued under the same key is left as it is. Returns how many were new. */
+export async function enqueue(conn: Conn, rows: OutboxInsert[]): Promise<number> {
+  let n = 0;
+  for (const r of rows) {
+    const res = rowsOf<{ outbox_id: number }>(
+      await conn.execute(sql`insert into reminder_outbox (branch_id, kind, channel, recipient, recipient_name, subject,
+          body, reason, dedupe_key, state, last_error)
+        values (${r.branch_id}, ${r.kind}, ${r.channel}, ${r.recipient}, ${r.recipient_name}, ${r.subject}, ${r.body},
+          ${r.reason}, ${r.dedupe_key}, ${r.skipped ? 'skipped' : 'queued'}, ${r.skipped ?? ''})
+        on conflict (dedupe_key) do nothing returning outbox_id`),
+    );
+    n += res.length;
+  }
+  return n;
+}
+
+export interface OutboxRow {
+  outbox_id: number;
+  channel: 'line' | 'email';
+  recipient: string;
+  subject: string;
+  body: string;
+  dedupe_key: string;
+  attempts: number;
+}
+
+/**
+ * Takes up to `limit` rows due now (queued, or sending whose lease ran out: a copy that died mid-send) for this
+ * runner: state sending, a lease of `leaseSeconds`, one more attempt.
+ */
+export async function claim(db: Db, limit: number, leaseSeconds: number) {
+  return rowsOf<OutboxRow>(
+    await db.execute(sql`update reminder_outbox o set state = 'sending', attempts = o.attempts + 1,
+        locked_until = now() + make_interval(secs => ${leaseSeconds})
+      where o.outbox_id in (select outbox_id from reminder_outbox
+        where (state = 'queued' and next_at <= now()) or (state = 'sending' and locked_until < now())
+        order by next_at, outbox_id limit ${limit} for update skip locked)
+      returning o.outbox_id, o.channel, o.recipient, o.subject, o.body, o.dedupe_key, o.attempts`),
+  );
+}
+
+/** Sent: kept with the provider's answer. Only the claim's holder (state sending) writes it. */
+export async function markSent(db: Db, id: number, response: string) {
+  await db.execute(sql`update reminder_outbox set state = 'sent', sent_at = now(), locked_until = null,
+    provider_response = ${response}, last_error = '' where outbox_id = ${id} and state = 'sending'`);
+}
+
+/** Failed: back to queued after `retryInSeconds`, or given up (failed) when null. */
+export async function markFailed(db: Db, id: number, error: string, retryInSeconds: number | null) {
+  await db.execute(sql`update reminder_outbox set locked_until = null, last_error = ${error},
+      state = ${retryInSeconds === null ? 'failed' : 'queued'},
+      next_at = now() + make_interval(secs => ${retryInSeconds ?? 0})
+    where outbox_id = ${id} and state = 'sending'`);
+}
+
+/** Resend: a failed or skipped message queued again now (its attempts start over). */
+export async function requeue(conn: Conn, id: number) {
+  const rows = rowsOf<{ outbox_id: number; branch_id: number | null }>(
+    await conn.execute(sql`update reminder_outbox set state = 'queued', next_at = now(), attempts = 0, last_error = ''
+      where outbox_id = ${id} and state in ('failed', 'skipped') returning outbox_id, branch_id`),
+  );
+  return rows[0];
+}
+
+export async function outboxById(conn: Conn, id: number) {
+  return rowsOf<{ outbox_id: number; branch_id: number | null; state: string }>(
+    await conn.execute(sql`select outbox_id, branch_id, state from reminder_outbox where outbox_id = ${id}`),
+  )[0];
+}
+
+export interface OutboxListRow {
+  outbox_id: number;
+  branch_id: number | null;
+  branch_name: string;
+  kind: string;
+  channel: string;
+  recipient: string;
+  recipient_name: string;
+  subject: string;
+  body: string;
+  reason: string;
+  state: string;
+  attempts: number;
+  last_error: string;
+  provider_response: string;
+  created_at: string;
+  sent_at: string | null;
+  next_at: string;
+}
+
+const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** A page of the outbox, newest first, with its total. */
+export async function outboxPage(db: Db, where: SQL, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    db.execute(sql`select o.outbox_id, o.branch_id, coalesce(b.name, 'ทุกสาขา') as branch_name, o.kind, o.channel,
+        o.recipient, o.recipient_name, o.subject, o.body, o.reason, o.state, o.attempts, o.last_error,
+        o.provider_response, ${iso(sql`o.created_at`)} as created_at, ${iso(sql`o.sent_at`)} as sent_at,
+        ${iso(sql`o.next_at`)} as next_at
+      from reminder_outbox o left join branches b on b.branch_id = o.branch_id
+      where ${where} order by o.created_at desc, o.outbox_id desc limit ${limit} offset ${offset}`),
+    db.execute(sql`select count(*)::int as n from reminder_outbox o where ${where}`),
+  ]);
+  return { rows: rowsOf<OutboxListRow>(rows), total: rowsOf<{ n: number }>(total)[0]?.n ?? 0 };
+}
+
+// ---- settings and channels ----
+
+export interface SettingRow {
+  kind: string;
+  enabled: boolean;
+  days_before: number;
+  channels: ('line' | 'email')[];
+  roles: string[];
+  template: string;
+}
+
+export async function settingRows(conn: Conn) {
+  return rowsOf<SettingRow>(
+    await conn.execute(sql`select kind, enabled, days_before, channels, roles, template from reminder_settings`),
+  );
+}
+
+export async function saveSetting(conn: Conn, s: SettingRow) {
+  await conn.execute(sql`insert into reminder_settings (kind, enabled, days_before, channels, roles, template)
+    values (${s.kind}, ${s.enabled}, ${s.days_before}, ${JSON.stringify(s.channels)}::jsonb,
+      ${JSON.stringify(s.roles)}::jsonb, ${s.template})
+    on conflict (kind) do update set enabled = excluded.enabled, days_before = excluded.days_before,
+      channels = excluded.channels, roles = excluded.roles, template = excluded.template, updated_at = now()`);
+}
+
+export type ChannelRow = ChannelConfig & { quiet_start: string; quiet_end: string };
+
+export async function channelRow(conn: Conn): Promise<ChannelRow> {
+  const [r] = rowsOf<ChannelRow>(
+    await conn.execute(sql`select line_token, smtp_host, smtp_port, smtp_secure, smtp_user, smtp_pass, smtp_from,
+      quiet_start, quiet_end from reminder_channels where id = 1`),
+  );
+  return (
+    r ?? {
+      line_token: '',
+      smtp_host: '',
+      smtp_port: 587,
+      smtp_secure: false,
+      smtp_user: '',
+      smtp_pass: '',
+      smtp_from: '',
+      quiet_start: '21:00',
+      quiet_end: '07:00',
+    }
+  );
+}
+
+export async function saveChannels(conn: Conn, c: ChannelRow) {
+  await conn.execute(sql`insert into reminder_channels (id, line_token, smtp_host, smtp_port, smtp_secure, smtp_user,
+      smtp_pass, smtp_from, quiet_start, quiet_end)
+    values (1, ${c.line_token}, ${c.smtp_host}, ${c.smtp_port}, ${c.smtp_secure}, ${c.smtp_user}, ${c.smtp_pass},
+      ${c.smtp_from}, ${c.quiet_start}, ${c.quiet_end})
+    on conflict (id) do update set line_token = excluded.line_token, smtp_host = excluded.smtp_host,
+      smtp_port = excluded.smtp_port, smtp_secure = excluded.smtp_secure, smtp_user = excluded.smtp_user,
+      smtp_pass = excluded.smtp_pass, smtp_from = excluded.smtp_from, quiet_start = excluded.quiet_start,
+      quiet_end = excluded.quiet_end, updated_at = now()`);
+}
+
+// ---- what the planner reads ----
+
+/** The booked seats of exam sessions on a day, with the student's LINE link and opt-out. */
+export async function seatsOn(db: Db, day: string) {
+  return rowsOf<{
+    attempt_id: number;
+    branch_id: number;
+    branch_name: string;
+    exam_date: string;
+    start_time: string;
+    kind: string;
+    name: string;
+    line_user_id: string;
+    opt_out: boolean;
+  }>(
+    await db.execute(sql`select a.attempt_id, s.branch_id, b.name as branch_name, s.exam_date::text as exam_date,
+        s.start_time, a.kind, c.fname || ' ' || c.sname as name, c.line_user_id, c.reminders_opt_out as opt_out
+      from exam_attempts a join exam_sessions s on s.session_id = a.session_id
+      join branches b on b.branch_id = s.branch_id
+      join application_courses l on l.line_id = a.line_id
+      join applications ap on ap.application_id = l.application_id
+      join customers c on c.customer_id = ap.customer_id
+      where not s.is_delete and s.exam_date = ${day}::date and a.status = 'booked'
+      order by a.attempt_id`),
+  );
+}
+
+/** Live staff of these roles (with their branch, e-mail and LINE link). */
+export async function staffOfRoles(db: Db, roles: string[]) {
+  if (!roles.length) return [];
+  return rowsOf<{
+    user_id: number;
+    branch_id: number;
+    all_branches: boolean;
+    name: string;
+    email: string;
+    line_user_id: string;
+  }>(
+    await db.execute(sql`select u.user_id, u.branch_id, (r.all_branches or b.is_head_office) as all_branches,
+        u.fname || ' ' || u.sname as name, u.email, u.line_user_id
+      from users u join roles r on r.role_id = u.role_id join branches b on b.branch_id = u.branch_id
+      where not u.is_delete and u.status = 'active' and r.slug in (${sql.join(
+        roles.map((x) => sql`${x}`),
+        sql`, `,
+      )}) order by u.user_id`),
+  );
+}
+
+/** Vehicle dates falling on a day (tax, พ.ร.บ., insurance, ตรอ.). */
+export async function vehicleDatesOn(db: Db, day: string) {
+  return rowsOf<{
+    vehicle_id: number;
+    branch_id: number;
+    branch_name: string;
+    plate: string;
+    kind: string;
+    due: string;
+  }>(
+    await db.execute(sql`select v.vehicle_id, v.branch_id, b.name as branch_name, v.no || ' ' || v.province as plate,
+        d.kind, d.due::text as due
+      from vehicles v join branches b on b.branch_id = v.branch_id
+      cross join lateral (values ('tax', v.noti_tax), ('compulsory', v.noti_compulsory),
+        ('insurance', v.noti_insurance), ('check', v.noti_check)) as d(kind, due)
+      where not v.is_delete and v.status <> 'sold' and d.due = ${day}::date`),
+  );
+}

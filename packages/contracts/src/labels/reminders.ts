@@ -1,0 +1,21 @@
+/** Thai labels of the compliance calendar's and the reminders' API fields. */
+export const reminderLabels: Record<string, string> = {
+  key: 'รายการ',
+  done: 'ดำเนินการแล้ว',
+  feed_id: 'ลิงก์ปฏิทิน',
+  enabled: 'เปิดใช้งาน',
+  days_before: 'แจ้งล่วงหน้า (วัน)',
+  channels: 'ช่องทาง',
+  roles: 'ผู้รับ (บทบาท)',
+  template: 'ข้อความแจ้งเตือน',
+  line_token: 'LINE Channel access token',
+  smtp_host: 'เซิร์ฟเวอร์ SMTP',
+  smtp_port: 'พอร์ต SMTP',
+  smtp_secure: 'เชื่อมต่อแบบ SSL/TLS',
+  smtp_user: 'ชื่อผู้ใช้ SMTP',
+  smtp_pass: 'รหัสผ่าน SMTP',
+  smtp_from: 'ผู้ส่งอีเมล',
+  quiet_start: 'เริ่มช่วงงดส่ง',
+  quiet_end: 'สิ้นสุดช่วงงดส่ง',
+  outbox_id: 'ข้อความ',
+};
