@@ -144,13 +144,28 @@ describe('payroll: draft → submitted → confirmed → approved by three peopl
       ['/payroll', 'payroll-list', 'อนุมัติแล้ว'],
       ['/payroll/report', 'payroll-report', KITTI],
       ['/payroll/payslips', 'payroll-payslips', KITTI],
-      ['/payroll/staff', 'payroll-staff', 'กิตติพงษ์'],
+      // the staff list pages the head office first (the demo's payroll-only staff push a branch's people down)
+      ['/payroll/staff', 'payroll-staff', 'วนิดา'],
       [`/payroll/staff/${kitti}`, 'payroll-staff-detail', 'รายได้ประจำ'],
     ] as const) {
       await p.goto(`${e.baseUrl}${url}`);
       await p.getByText(wait).first().waitFor();
       await e.shot(p, name);
     }
+  });
+
+  it('HR records a ล.ย.01 allowance on the employee’s payroll screen and sees the year’s total', async () => {
+    const p = await e.page();
+    await login(e, p, 'wanida');
+    await p.goto(`${e.baseUrl}/payroll/staff/${kitti}`);
+    await p.getByText('ค่าลดหย่อนตามแบบ ล.ย.01').waitFor();
+    await p.getByRole('combobox', { name: 'ประเภทค่าลดหย่อน' }).click();
+    await p.locator('.ant-select-dropdown .ant-select-item-option', { hasText: 'เบี้ยประกันชีวิต' }).first().click();
+    await p.getByLabel('ยอดต่อปี').fill('20000');
+    await p.getByRole('button', { name: /บันทึกค่าลดหย่อน/ }).click();
+    await expect.poll(() => p.getByTestId('allowance-total').innerText()).toContain('20,000.00');
+    await p.getByTestId('allowance-total').scrollIntoViewIfNeeded();
+    await e.shot(p, 'payroll-allowances');
   });
 
   it('the owner sets who confirms on the payroll list: the branch manager then has no confirm button', async () => {
