@@ -7,6 +7,7 @@ import {
   checkTimes,
   hoursPart,
   hoursText,
+  lessonPayOf,
   paidPercent,
   weekdayIndex,
 } from '../../src/modules/lessons/rules.js';
@@ -76,5 +77,15 @@ describe('time rules', () => {
     expect(bangkokClock(at)).toEqual({ date: '2026-12-03', time: '00:30' });
     expect(weekdayIndex('2026-11-22')).toBe(0);
     expect(weekdayIndex('2026-11-28')).toBe(6);
+  });
+});
+
+describe('instructor pay of lesson minutes (as the payroll sheet computes rate × hours)', () => {
+  it('3 hours at 150 = 450.00; 2 hours at 200 = 400.00; 50 minutes at 155.55 = 0.83 h → 129.11', () => {
+    expect(lessonPayOf(15000, 180)).toEqual({ hundredths: 300, amount: 45000 });
+    expect(lessonPayOf(20000, 120)).toEqual({ hundredths: 200, amount: 40000 });
+    // hours to 2 decimals first, then the amount half-up to the satang: 15555 × 83 / 100 = 12910.65 → 12911
+    expect(lessonPayOf(15555, 50)).toEqual({ hundredths: 83, amount: 12911 });
+    expect(lessonPayOf(15000, 0)).toEqual({ hundredths: 0, amount: 0 });
   });
 });

@@ -80,13 +80,14 @@ export default function PayrollHistory() {
       setBanner({ status: 'error', message: errorMessage(e) });
     }
   };
-  const setItem = (lid: number | null, field: 'value' | 'per_value', v: number | null) =>
-    setItems((xs) => xs.map((x) => (x.list_payroll_id === lid ? { ...x, [field]: String(v ?? 0) } : x)));
+  // an item by its place: one item may repeat at different rates (lesson pay, one line per rate)
+  const setItem = (r: Line, field: 'value' | 'per_value', v: number | null) =>
+    setItems((xs) => xs.map((x) => (x === r ? { ...x, [field]: String(v ?? 0) } : x)));
   const table = (title: string, rows: Line[], editable: boolean) => (
     <Card size="small" title={title}>
       <Table<Line>
         size="small"
-        rowKey={(r) => `${r.name}-${r.list_payroll_id}`}
+        rowKey={(r) => `${r.name}-${r.list_payroll_id}-${r.value}`}
         pagination={false}
         dataSource={rows}
         locale={{ emptyText: 'ไม่มีรายการ' }}
@@ -112,8 +113,8 @@ export default function PayrollHistory() {
                   min={0}
                   precision={2}
                   aria-label={`จำนวน ${r.name}`}
-                  value={Number(items.find((x) => x.list_payroll_id === r.list_payroll_id)?.per_value) || null}
-                  onChange={(v) => setItem(r.list_payroll_id, 'per_value', v)}
+                  value={Number(r.per_value) || null}
+                  onChange={(v) => setItem(r, 'per_value', v)}
                 />
               ) : r.condition !== 'fill' ? (
                 `${r.per_value} × ${formatMoney(r.value)} ${r.title_value}`
@@ -132,8 +133,8 @@ export default function PayrollHistory() {
                   min={0}
                   precision={2}
                   aria-label={`จำนวนเงิน ${r.name}`}
-                  value={Number(items.find((x) => x.list_payroll_id === r.list_payroll_id)?.value) || null}
-                  onChange={(v) => setItem(r.list_payroll_id, 'value', v)}
+                  value={Number(r.value) || null}
+                  onChange={(v) => setItem(r, 'value', v)}
                 />
               ) : (
                 <MoneyText value={r.amount} />
