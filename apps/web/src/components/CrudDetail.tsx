@@ -147,7 +147,7 @@ export function CrudDetail(p: CrudDetailProps) {
       const b = { status: res.status, message: res.message };
       if (isNew) navigate(`${p.listPath}/${res.data[p.idKey]}`, { replace: true, state: { banner: b } });
       else {
-        qc.setQueryData([p.prefix, recordId], res.data);
+        void qc.invalidateQueries({ queryKey: recordKeys.one(p.prefix, recordId) }); // the page shows what was saved
         setBanner(b);
       }
     },
