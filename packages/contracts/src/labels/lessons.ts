@@ -28,4 +28,7 @@ export const lessonLabels: Record<string, string> = {
   day_end: 'เวลาเลิกเรียน',
   max_practice_minutes: 'คาบภาคปฏิบัติยาวสุด (นาที)',
   max_class_minutes: 'ชั้นเรียนภาคทฤษฎียาวสุด (นาที)',
+  class: 'ชั้นเรียน',
+  lesson_part: 'ชั่วโมงเรียนภาค (ทฤษฎี/ปฏิบัติ)',
+  lesson_hours: 'จำนวนชั่วโมงเรียน',
 };

@@ -15,4 +15,8 @@ export const payrollLabels: Record<string, string> = {
   confirm_roles: 'ผู้ยืนยัน',
   approve_roles: 'ผู้อนุมัติ',
   owner_self_approve: 'เจ้าของกิจการอนุมัติเงินเดือนที่ตนเองส่งได้',
+  carry_advance: 'ยอดเงินเบิกล่วงหน้ายกไปเดือนถัดไป',
+  acknowledge_deductions: 'รับทราบการหักค่าจ้างเกินเกณฑ์มาตรา 76',
+  count: 'จำนวน',
+  amount: 'จำนวนเงิน',
 };
