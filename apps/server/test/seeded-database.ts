@@ -120,6 +120,23 @@ export async function createSeededPgDatabase(baseUrl: string, name: string, seed
   }
 }
 
+/**
+ * Renames the finished copy `building` to `template`; when another test file renamed its copy first, this one is
+ * dropped and theirs is used. PostgreSQL reports that loss as 42P04 (duplicate database) when it sees the other name
+ * before renaming, or as 23505 on pg_database's name index when both renames run at the same instant.
+ * Answers whether this copy became the template.
+ */
+export async function renameOrDiscard(admin: pg.Client, building: string, template: string): Promise<boolean> {
+  try {
+    await admin.query(`alter database ${building} rename to ${template}`);
+    return true;
+  } catch (e) {
+    if (code(e) !== '42P04' && code(e) !== '23505') throw e;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    return false;
+  }
+}
+
 async function buildTemplate(baseUrl: string, template: string, seedOpts: SeedOptions): Promise<void> {
   const building = `${template}_b${randomBytes(3).toString('hex')}`;
   const admin = await adminClient(baseUrl);
@@ -131,12 +148,7 @@ async function buildTemplate(baseUrl: string, template: string, seedOpts: SeedOp
     } finally {
       await database.close();
     }
-    try {
-      await admin.query(`alter database ${building} rename to ${template}`);
-    } catch (e) {
-      if (code(e) !== '42P04') throw e; // another file renamed its copy first: use that one
-      await admin.query(`drop database if exists ${building} with (force)`);
-    }
+    await renameOrDiscard(admin, building, template);
     // templates (and copies left by a killed run) made more than three hours ago: dropped
     const now = Math.floor(Date.now() / 3600_000);
     const all = await admin.query<{ datname: string }>(
