@@ -19,6 +19,7 @@ import { createApplication, payBalance, lockApplication, recordRefund } from '..
 import { fileRequest } from '../modules/approvals/index.js';
 import { voidPayment } from '../modules/payments/index.js';
 import { permissionsFrom } from '../modules/exams/index.js';
+import { rowsOf } from './sql.js';
 
 const STUDENTS: [string, string, string, string][] = [
   ['นาย', 'ธนกร', 'วงศ์ใหญ่', '0891234501'],
@@ -235,11 +236,11 @@ async function backdate(db: Db, made: { applicationId: number; branchId: number 
     const t = times[g]!.getTime();
     const nextInBranch = made.findIndex((m, k) => k > g && m.branchId === branchId);
     const t2 = nextInBranch >= 0 ? times[nextInBranch]!.getTime() : now;
-    const entries = (
-      (await db.execute(
+    const entries = rowsOf<{ payment_id: number }>(
+      await db.execute(
         sql`select payment_id from payments where application_id = ${applicationId} order by payment_id`,
-      )) as unknown as { rows: { payment_id: number }[] }
-    ).rows;
+      ),
+    );
     const at = new Date(t).toISOString();
     await db.execute(
       sql`update applications set created_at = ${at}::timestamptz, updated_at = ${at}::timestamptz where application_id = ${applicationId}`,

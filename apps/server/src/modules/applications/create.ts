@@ -1,10 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
-import type { Conn, Tx } from '../../db/connection.js';
+import type { Tx } from '../../db/connection.js';
 import { branches } from '../../db/schema/core.js';
 import { courses, otherFees, promotions } from '../../db/schema/catalog.js';
 import { applicationCourses, applicationFees, applications, promotionUsages } from '../../db/schema/money.js';
 import { audit } from '../../http/audit.js';
+import { liveBranchRow } from '../../http/branch.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { checkPromotion } from '../promotions/index.js';
@@ -30,15 +31,6 @@ export interface CreateInput {
 }
 
 const MAX_LINES = 20;
-
-async function liveBranch(conn: Conn, branchId: number) {
-  const [b] = await conn
-    .select()
-    .from(branches)
-    .where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
-  if (!b) throw badRequest('สาขา: ไม่พบสาขานี้');
-  return b;
-}
 
 type ApplicationRow = typeof applications.$inferSelect;
 type BranchRow = typeof branches.$inferSelect;
@@ -106,7 +98,7 @@ async function targetOf(tx: Tx, actor: Actor, input: CreateInput, kind: Kind) {
   }
   const branchId = related?.branch_id ?? input.branch_id ?? actor.branchId;
   assertBranch(actor, branchId);
-  const branch = await liveBranch(tx, branchId);
+  const branch = await liveBranchRow(tx, branchId);
   if (kind === 'course' && input.courses.length === 0) throw badRequest('หลักสูตร: ต้องเลือกอย่างน้อย 1 หลักสูตร');
   if (kind !== 'course' && input.courses.length > 0) throw badRequest('หลักสูตร: ใบนี้รับเฉพาะค่าธรรมเนียม');
   if (kind !== 'course' && input.other_fees.length === 0) {

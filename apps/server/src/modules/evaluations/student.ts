@@ -11,6 +11,7 @@ import { examKindsOf, lineAttempts } from '../exams/index.js';
 import { staffOf } from '../employees/index.js';
 import { applicationOf, criteriaOf, EVAL_STATUS, evaluationSettingsOf, lineOf } from './repo.js';
 import { CATEGORY_NAMES, lineIn } from './record.js';
+import { rowsOf } from '../../db/sql.js';
 
 const EXAM_KINDS = ['theory', 'practical'] as const;
 
@@ -64,7 +65,7 @@ export async function studentEvaluation(db: Conn, actor: Actor | null, lineId: n
     db.execute(sql`select c.idcard, c.customer_id, b.name as branch_name from applications a join customers c on c.customer_id = a.customer_id
       join branches b on b.branch_id = a.branch_id where a.application_id = ${a.application_id}`),
   ]);
-  const h = (head as unknown as { rows: { idcard: string; customer_id: number; branch_name: string }[] }).rows[0]!;
+  const h = rowsOf<{ idcard: string; customer_id: number; branch_name: string }>(head)[0]!;
   const ids = sessions.map((x) => x.e.evaluation_id);
   const results = ids.length
     ? await db

@@ -1,4 +1,5 @@
 /** The exam calendar: one event per session, per slot across branches, or per day, coloured by kind and licence type. */
+import { scopedBranchFilter } from '../../http/branch.js';
 import { eq } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { type CalendarQuery } from '@khabkhi/contracts';
@@ -9,7 +10,7 @@ import { isAll } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
 import { allOf } from '../../http/tables.js';
 import { sessionDateRange, calendarDays, calendarSessions, calendarSlots, courseTypeOrder } from './repo.js';
-import { KIND_BY_NAME, codeOf, kindName, scopedBranch } from './shared.js';
+import { KIND_BY_NAME, codeOf, kindName } from './shared.js';
 
 /** Colours of the calendar: a hue per kind (theory blue, practical green), a shade per licence type. */
 const PALETTE: Record<string, string[]> = {
@@ -28,7 +29,7 @@ export function colourOf(kind: string, typeIndex: number) {
 }
 
 export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
-  const branchChecked = scopedBranch(actor, q0.branch);
+  const branchChecked = scopedBranchFilter(actor, q0.branch);
   const month = (q0.start ?? todayBangkok()).slice(0, 7);
   const start = q0.start ?? `${month}-01`;
   const q = { ...q0, start, end: q0.end ?? addDays(addDays(`${month}-01`, 32).slice(0, 7) + '-01', -1) };

@@ -1,4 +1,5 @@
 /** The exam lists: the schedule and history table, sessions with their students, a session, a customer's exams, the home page. */
+import { scopedBranchFilter } from '../../http/branch.js';
 import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm';
 import { todayBangkok } from '@khabkhi/thai';
 import { EXAM_KIND_NAMES, EXAM_STATUS_NAMES, PERMISSION_STATUS } from '@khabkhi/contracts';
@@ -20,23 +21,14 @@ import {
   sessionsBetween,
 } from './repo.js';
 import { permissionTable } from './permission-lists.js';
-import {
-  KIND_BY_NAME,
-  STATUS_BY_NAME,
-  attemptApi,
-  codeOf,
-  scopedBranch,
-  sessionApi,
-  textFilter,
-  type ExamFilter,
-} from './shared.js';
+import { KIND_BY_NAME, STATUS_BY_NAME, attemptApi, codeOf, sessionApi, textFilter, type ExamFilter } from './shared.js';
 
 // ---- tables ----
 
 export async function examTable(db: Db, actor: Actor, f: ExamFilter, limit: number, offset: number) {
   const status = codeOf(f.status, STATUS_BY_NAME);
   const kind = codeOf(f.exam_kind, KIND_BY_NAME);
-  const branch = scopedBranch(actor, f.branch);
+  const branch = scopedBranchFilter(actor, f.branch);
   const where = allOf(
     branchScopeWhere(actor, examAttempts.branch_id),
     branch !== undefined ? eq(examAttempts.branch_id, branch) : undefined,
@@ -96,7 +88,7 @@ export async function sessionsWithStudents(
   actor: Actor,
   f0: { branch?: string; start?: string; end?: string; exam_kind?: string; type?: string },
 ) {
-  const branch = scopedBranch(actor, f0.branch);
+  const branch = scopedBranchFilter(actor, f0.branch);
   const f = { ...f0, start: f0.start ?? todayBangkok() };
   const kind = codeOf(f.exam_kind, KIND_BY_NAME);
   const sessions = await sessionsBetween(

@@ -1,4 +1,5 @@
 /** The permission lists: the permission table, one application's permissions, and the applications of the exam screens. */
+import { scopedBranchFilter } from '../../http/branch.js';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { EXAM_STATUS_NAMES, PERMISSION_STATUS, type PermissionRow } from '@khabkhi/contracts';
@@ -21,7 +22,7 @@ import {
   requestFeeInfo,
   type ExamSettingsRow,
 } from './repo.js';
-import { attemptApi, scopedBranch, textFilter, type ExamFilter } from './shared.js';
+import { attemptApi, textFilter, type ExamFilter } from './shared.js';
 
 // ---- the permission table ----
 
@@ -100,7 +101,7 @@ export async function permissionTable(db: Db, actor: Actor, f: ExamFilter, limit
   const st = await examSettings(db);
   const today = todayBangkok();
   const p = examPermissions;
-  const branch = scopedBranch(actor, f.branch);
+  const branch = scopedBranchFilter(actor, f.branch);
   const own = allOf(
     branchScopeWhere(actor, p.branch_id),
     branch !== undefined ? eq(p.branch_id, branch) : undefined,

@@ -132,7 +132,7 @@ export type LineContext = NonNullable<Awaited<ReturnType<typeof lineContext>>>;
 
 export async function lockSession(conn: Conn, sessionId: number) {
   const res = await conn.execute(sql`select * from exam_sessions where session_id = ${sessionId} for update`);
-  const r = (res as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const r = rowsOf<Record<string, unknown>>(res)[0];
   if (!r) return undefined;
   return {
     session_id: Number(r.session_id),

@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { todayBangkok } from '@khabkhi/thai';
 import { type SessionBody } from '@khabkhi/contracts';
 import type { Conn, Tx } from '../../db/connection.js';
-import { branches } from '../../db/schema/core.js';
 import { courseTypes } from '../../db/schema/catalog.js';
 import { examSessions } from '../../db/schema/exams.js';
 import { audit } from '../../http/audit.js';
+import { liveBranchRow } from '../../http/branch.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { staffOf } from '../employees/index.js';
@@ -14,15 +14,6 @@ import { lockSession, sessionsBetween } from './repo.js';
 import { sessionApi } from './shared.js';
 
 // ---- sessions ----
-
-async function liveBranch(conn: Conn, branchId: number) {
-  const [b] = await conn
-    .select()
-    .from(branches)
-    .where(and(eq(branches.branch_id, branchId), eq(branches.is_delete, false)));
-  if (!b) throw badRequest('สาขา: ไม่พบสาขานี้');
-  return b;
-}
 
 async function checkCourseType(conn: Conn, name: string) {
   const [t] = await conn
@@ -54,7 +45,7 @@ async function examinerOf(
 /** exam/examiners: who may be picked as a branch's examiner — its active staff first, then the head office's. */
 export async function examinerOptions(conn: Conn, actor: Actor, branchId: number) {
   assertBranch(actor, branchId);
-  await liveBranch(conn, branchId);
+  await liveBranchRow(conn, branchId);
   return (await staffOf(conn, branchId)).map((u) => ({
     value: u.user_id,
     name: u.name,
@@ -65,7 +56,7 @@ export async function examinerOptions(conn: Conn, actor: Actor, branchId: number
 
 export async function createSession(tx: Tx, actor: Actor, b: SessionBody, reqId?: string) {
   assertBranch(actor, b.branch_id);
-  await liveBranch(tx, b.branch_id);
+  await liveBranchRow(tx, b.branch_id);
   await checkCourseType(tx, b.course_type);
   if (b.exam_date < todayBangkok()) throw badRequest('วันสอบ: เป็นวันที่ผ่านไปแล้ว สร้างรอบสอบย้อนหลังไม่ได้');
   const examiner = await examinerOf(tx, b.branch_id, b);

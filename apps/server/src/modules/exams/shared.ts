@@ -4,9 +4,7 @@ import { formatThaiDate } from '@khabkhi/thai';
 import { EXAM_KIND_NAMES, EXAM_STATUS_NAMES } from '@khabkhi/contracts';
 import { applications } from '../../db/schema/money.js';
 import { examAttempts, examPermissions } from '../../db/schema/exams.js';
-import { assertBranch, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
-import { branchFilter } from '../../http/tables.js';
 import { applicationIdsMatching } from '../applications/index.js';
 import { attemptsOfSessions } from './repo.js';
 
@@ -26,11 +24,6 @@ export function textFilter(
 }
 
 /** A branch filter of a list: a branch outside the caller's scope is refused (403), as a record of it would be. */
-export function scopedBranch(actor: Actor, v: string | undefined) {
-  const b = branchFilter(v);
-  if (b !== undefined && b > 0) assertBranch(actor, b);
-  return b;
-}
 export const d = (iso: string | null | undefined) => (iso ? formatThaiDate(iso) : '-');
 
 export const STATUS_BY_NAME: Record<string, string> = Object.fromEntries(

@@ -2,12 +2,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
+import { rowsOf as resultRows } from '../../db/sql.js';
 import { lessonSettings } from '../../db/schema/lessons.js';
 import { bangkokClock } from './rules.js';
 
 export type Row = Record<string, unknown>;
 export async function rowsOf<T = Row>(conn: Conn, q: SQL): Promise<T[]> {
-  return ((await conn.execute(q)) as unknown as { rows: T[] }).rows;
+  return resultRows<T>(await conn.execute(q));
 }
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

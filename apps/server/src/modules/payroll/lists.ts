@@ -4,9 +4,10 @@ import { PAYROLL_STATE_NAMES, type PayrollState } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
 import { payrollLines, payrolls, payslips } from '../../db/schema/payroll.js';
-import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
+import { branchScopeWhere, type Actor } from '../../http/auth.js';
+import { scopedBranchFilter } from '../../http/branch.js';
 import { isAll } from '../../http/envelope.js';
-import { allOf, branchFilter, idFilter, withAll } from '../../http/tables.js';
+import { allOf, idFilter, withAll } from '../../http/tables.js';
 import { M, S, currentMonth, fullName, monthName, monthOk } from './common.js';
 import { payrollRows, storedLines } from './sheet.js';
 
@@ -28,12 +29,6 @@ export async function branchOptions(conn: Conn, actor: Actor) {
 }
 
 /** A branch filter of a list: "ทั้งหมด"/empty = every branch in scope; another branch is refused. */
-export function scopedBranch(actor: Actor, v: string | undefined) {
-  const b = branchFilter(v);
-  if (b !== undefined && b > 0) assertBranch(actor, b);
-  return b;
-}
-
 export async function payrollTable(
   conn: Conn,
   actor: Actor,
@@ -41,7 +36,7 @@ export async function payrollTable(
   perPage: number,
   offset: number,
 ) {
-  const b = scopedBranch(actor, q.branch);
+  const b = scopedBranchFilter(actor, q.branch);
   const where = allOf(
     branchScopeWhere(actor, payrolls.branch_id),
     b !== undefined ? eq(payrolls.branch_id, b) : undefined,
@@ -83,7 +78,7 @@ export async function reportTable(
   perPage: number,
   offset: number,
 ) {
-  const b = scopedBranch(actor, q.branch);
+  const b = scopedBranchFilter(actor, q.branch);
   const month = monthOk(q.month) ?? (await latestMonth(conn, actor));
   const where = allOf(
     eq(payrolls.month, month),
@@ -171,7 +166,7 @@ export async function payslipTable(
   perPage: number,
   offset: number,
 ) {
-  const b = scopedBranch(actor, q.branch);
+  const b = scopedBranchFilter(actor, q.branch);
   const where = allOf(
     branchScopeWhere(actor, payslips.branch_id),
     b !== undefined ? eq(payslips.branch_id, b) : undefined,
