@@ -563,9 +563,19 @@ describe('vehicle check', () => {
       compulsory_until: addDays(exam, -1),
       items: items(),
     };
+    // the latest live check's result kept on the registration (the vehicle-check list filters on it)
+    const kept = async () =>
+      (
+        await rows<{ r: string | null }>(
+          t,
+          sql`select check_result as r from applications where application_id = ${appId}`,
+        )
+      )[0]!.r;
+    expect(await kept()).toBe('pass');
     const fail = await malee.post('/api/vehiclecheck/create', own);
     expect(fail.status, fail.body.message).toBe(200);
     expect(fail.body.data.result).toBe('fail');
+    expect(await kept()).toBe('fail');
     expect(fail.body.message).toMatch(/ผลการตรวจ: ไม่ผ่าน \(พ\.ร\.บ\. หมดอายุ .+ ก่อนวันสอบ/);
     // valid until the exam day itself is still valid
     const upd = await malee.put('/api/vehiclecheck/update', {
@@ -584,6 +594,7 @@ describe('vehicle check', () => {
       tax_until: exam,
     });
     expect(fixed.body.data.result).toBe('pass');
+    expect(await kept()).toBe('pass');
     expect(await auditCount('vehicle_check', fail.body.data.check_id)).toBe(3);
 
     const got = await malee.get('/api/vehiclecheck/get', { check_id: fail.body.data.check_id });
@@ -622,11 +633,19 @@ describe('vehicle check', () => {
     });
     expect(del.status, del.body.message).toBe(200);
     expect((await malee.get('/api/vehiclecheck/get', { check_id: pass.body.data.check_id })).status).toBe(404);
+    expect(await kept()).toBe('pass');
     const suda = await t.as('suda');
     expect((await suda.get('/api/vehiclecheck/get', { check_id: fail.body.data.check_id })).status).toBe(403);
     expect((await suda.put('/api/vehiclecheck/update', { ...own, check_id: fail.body.data.check_id })).status).toBe(
       403,
     );
+    // the last check deleted: the registration is not checked again
+    const last = await malee.del('/api/vehiclecheck/delete', {
+      application_id: appId,
+      check_id: fail.body.data.check_id,
+    });
+    expect(last.status, last.body.message).toBe(200);
+    expect(await kept()).toBeNull();
   });
 
   it('refuses bad checks with Thai messages', async () => {

@@ -92,6 +92,8 @@ export const applications = pgTable(
     paid_cash: money('paid_cash').notNull().default('0'),
     paid_transfer: money('paid_transfer').notNull().default('0'),
     refunded: money('refunded').notNull().default('0'),
+    /** the latest live vehicle check's result ('pass' | 'fail'; null = not checked), kept by a trigger on vehicle_checks */
+    check_result: text('check_result'),
     note: text('note').notNull().default(''),
     created_by: integer('created_by')
       .notNull()
@@ -124,6 +126,10 @@ export const applications = pgTable(
       t.application_id.desc().nullsFirst(),
     ),
     index('applications_customer').on(t.customer_id),
+    // the migration adds INCLUDE (status, branch_id), which drizzle cannot declare
+    index('applications_check_result')
+      .on(t.check_result, t.kind, t.createdAt.desc(), t.application_id.desc())
+      .where(sql`${t.check_result} is not null`),
     index('applications_kind_status_created').on(
       t.kind,
       t.status,

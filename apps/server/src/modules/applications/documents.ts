@@ -37,7 +37,11 @@ export function registerMoneyDocuments(app: FastifyInstance) {
 
   registerDocumentType(app, 'receipt', async (paymentId) => {
     const [row] = await db()
-      .select({ r: receipts, p: payments })
+      // not the stored PDF of the original (bytea): a copy is rendered anew from the snapshot
+      .select({
+        r: { snapshot: receipts.snapshot, print_count: receipts.print_count },
+        p: { is_void: payments.is_void },
+      })
       .from(receipts)
       .innerJoin(payments, eq(payments.payment_id, receipts.payment_id))
       .where(eq(receipts.payment_id, paymentId));

@@ -15,14 +15,10 @@ export const CHECK_STATUS = { pass: 'ผ่าน', fail: 'ไม่ผ่าน
 export const OWNER_NAMES: Record<string, string> = { student: 'รถของผู้เรียน', school: 'รถสอบของโรงเรียน' };
 export const TYPE_NAMES: Record<string, string> = { car: 'รถยนต์', motorcycle: 'รถจักรยานยนต์' };
 
-/** Each application's latest live vehicle check with its result (checks are few beside the applications). */
-const latestChecks = sql`select distinct on (v.application_id) v.application_id, v.result from vehicle_checks v
-  where not v.is_delete order by v.application_id, v.check_date desc, v.check_id desc`;
-
 /**
  * application/getformanageVehicleCheck: course applications with their latest vehicle check. The page and its count
- * are the application list's (applicationPageWhere, the per-branch statistics); a check result filter starts from
- * the latest checks, and "not checked yet" is the applications less the checked ones.
+ * are the application list's (applicationPageWhere, the per-branch statistics); a check result filter reads the
+ * result kept on the application (an index of the checked ones), and "not checked yet" is the list less the checked.
  */
 export async function manageVehicleRows(
   db: Db,
@@ -47,29 +43,24 @@ export async function manageVehicleRows(
         : cat === CHECK_STATUS.fail
           ? 'fail'
           : '-';
-  const checked = (r: string | undefined) => sql`from (${latestChecks}) lc
-    join ${applications} on ${applications.application_id} = lc.application_id
-    where ${allOf(listWhere(actor, f, 'course'), r === undefined ? undefined : sql`lc.result = ${r}`)}`;
+  // the latest check's result is kept on the application (applications.check_result, by a trigger on vehicle_checks)
+  const resultWhere = (r: string | null) =>
+    r === null ? sql`${applications.check_result} is null` : sql`${applications.check_result} = ${r}`;
   const countChecked = async (r: string | undefined) =>
-    Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${checked(r)}`))[0]?.n ?? 0);
+    Number(
+      rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from ${applications}
+          where ${allOf(listWhere(actor, f, 'course'), r === undefined ? sql`${applications.check_result} is not null` : resultWhere(r))}`),
+      )[0]?.n ?? 0,
+    );
   const onPage =
     result === undefined
       ? applicationPageWhere(db, actor, f, limit, offset)
-      : result === null
-        ? applicationPageWhere(
-            db,
-            actor,
-            f,
-            limit,
-            offset,
-            'course',
-            sql`not exists (select 1 from vehicle_checks v where v.application_id = ${applications.application_id} and not v.is_delete)`,
-          )
-        : sql`${applications.application_id} in (select lc.application_id ${checked(result)}
-            order by ${applications.createdAt} desc, ${applications.application_id} desc limit ${limit} offset ${offset})`;
+      : applicationPageWhere(db, actor, f, limit, offset, 'course', resultWhere(result));
   const total = async () => {
     if (result) return countChecked(result);
     if (result === undefined) return (await applicationSummary(db, actor, f)).total;
+    // not checked yet: the list's total (from the per-branch statistics) less the checked ones
     const [all, checkedCount] = await Promise.all([applicationSummary(db, actor, f), countChecked(undefined)]);
     return all.total - checkedCount;
   };
