@@ -275,11 +275,16 @@ export async function generateExams(
         from (select session_id, count(*)::int as n, count(*) filter (where status = 'passed')::int as p, count(*) filter (where status = 'failed')::int as f,
                      count(*) filter (where status in ('passed', 'failed', 'absent'))::int as r from exam_attempts group by session_id) x where x.session_id = s.session_id;
       update application_courses l set exam_date = s.exam_date from exam_attempts x join exam_sessions s on s.session_id = x.session_id where x.line_id = l.line_id;
+      alter table exam_permissions disable trigger exam_permission_counts_trg;
       insert into exam_permissions (line_id, application_id, branch_id, permission_date, is_active, updated_at)
         select l.line_id, a.application_id, a.branch_id,
           (a.created_at at time zone 'Asia/Bangkok')::date + case when a.application_id % 20 = 0 then 120 else 90 end, a.application_id % 100 <> 0, a.created_at
         from application_courses l join applications a on a.application_id = l.application_id
         on conflict (line_id) do nothing;
+      -- the per-branch counts rebuilt once after the bulk insert (the trigger keeps them from then on)
+      delete from exam_permission_counts;
+      insert into exam_permission_counts (branch_id, n) select branch_id, count(*) from exam_permissions group by branch_id;
+      alter table exam_permissions enable trigger exam_permission_counts_trg;
       update exam_permissions p set passed = true
         where exists (select 1 from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
           where x.line_id = p.line_id and x.status = 'passed' and xs.kind = 'practical');

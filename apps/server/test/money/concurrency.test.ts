@@ -118,4 +118,31 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     expect(p).toEqual({ usage: 3, uses: 3 });
     expect((await counts(t.db)).applications).toBe(before.applications + 3);
   });
+
+  it('16 simultaneous registrations of two course lines keep the per-branch permission counts equal to the permissions', async () => {
+    const malee = await t.as('malee');
+    const results = await Promise.all(
+      Array.from({ length: 16 }, () =>
+        malee.post('/api/application/create', {
+          customer: customer(),
+          courses: [{ course_id: cat.car }, { course_id: cat.moto }],
+          other_fees: [],
+        }),
+      ),
+    );
+    for (const r of results) expect(r.status, r.body.message).toBe(200);
+    const off = rowsOf<{ branch_id: number }>(
+      await t.db.execute(sql`select coalesce(p.branch_id, c.branch_id) as branch_id from
+        (select branch_id, count(*)::int as n from exam_permissions group by branch_id) p
+        full join exam_permission_counts c on c.branch_id = p.branch_id
+        where coalesce(p.n, 0) <> coalesce(c.n, 0)`),
+    );
+    expect(off).toEqual([]);
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.db
+        .execute(sql`select count(*)::int as n from exam_permissions p join applications a using (application_id)
+        where a.application_id in (select application_id from applications order by application_id desc limit 16)`),
+    );
+    expect(n).toBe(32);
+  });
 });

@@ -159,3 +159,12 @@ export const examPermissionHistory = pgTable(
   },
   (t) => [index('exam_permission_history_line').on(t.line_id)],
 );
+
+/**
+ * How many permission rows (course lines) each branch has, kept at commit by a deferred trigger on exam_permissions:
+ * the lists' unfiltered totals sum these instead of counting every permission.
+ */
+export const examPermissionCounts = pgTable('exam_permission_counts', {
+  branch_id: integer('branch_id').primaryKey(),
+  n: integer('n').notNull().default(0),
+});

@@ -186,6 +186,7 @@ export async function evaluateManageRows(
         branchScopeWhere(actor, examPermissions.branch_id),
         branchId !== undefined ? eq(examPermissions.branch_id, branchId) : undefined,
       ),
+      { actor, branchId },
     );
   const counted =
     plain && !byStatus

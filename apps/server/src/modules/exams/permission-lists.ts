@@ -130,7 +130,12 @@ export async function permissionTable(db: Db, actor: Actor, f: ExamFilter, limit
         .innerJoin(applications, eq(applications.application_id, p.application_id))
         .where(allOf(own, ofLine, eq(applications.is_delete, false)))
         .then((r) => r[0]!.n)
-    : liveLineCount(db, own);
+    : liveLineCount(
+        db,
+        own,
+        // the default view (no status or dates): the per-branch counts kept at commit
+        isAll(f.status) && !f.start && !f.end ? { actor, branchId: branch } : undefined,
+      );
   const [running, ended, total] = await Promise.all([
     walk(gte(p.permission_date, today), [asc(p.permission_date), asc(p.line_id)]),
     walk(lt(p.permission_date, today), [desc(p.permission_date), desc(p.line_id)]),
