@@ -281,16 +281,17 @@ export async function generateExams(
           (a.created_at at time zone 'Asia/Bangkok')::date + case when a.application_id % 20 = 0 then 120 else 90 end, a.application_id % 100 <> 0, a.created_at
         from application_courses l join applications a on a.application_id = l.application_id
         on conflict (line_id) do nothing;
-      -- the per-branch counts rebuilt once after the bulk insert (the trigger keeps them from then on)
-      delete from exam_permission_counts;
-      insert into exam_permission_counts (branch_id, n) select branch_id, count(*) from exam_permissions group by branch_id;
-      alter table exam_permissions enable trigger exam_permission_counts_trg;
       update exam_permissions p set passed = true
         where exists (select 1 from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
           where x.line_id = p.line_id and x.status = 'passed' and xs.kind = 'practical');
       insert into exam_permission_history (line_id, action, old_value, new_value, reason, user_id)
         select line_id, case when is_active then 'extend' else 'disable' end, (permission_date - 30)::text, permission_date::text, 'ข้อมูลทดสอบ', ${adminId}
         from exam_permissions where application_id % 20 = 0;
+      -- the per-branch counts rebuilt once after the bulk insert (the trigger keeps them from then on)
+      delete from exam_permission_counts;
+      insert into exam_permission_counts (branch_id, permission_date, passed, is_active, n)
+        select branch_id, permission_date, passed, is_active, count(*) from exam_permissions group by 1, 2, 3, 4;
+      alter table exam_permissions enable trigger exam_permission_counts_trg;
     end $$;`,
   );
   // the lines' exam dates were rewritten: vacuum (outside a transaction) so index-only scans stay index-only

@@ -119,7 +119,7 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     expect((await counts(t.db)).applications).toBe(before.applications + 3);
   });
 
-  it('16 simultaneous registrations of two course lines keep the per-branch permission counts equal to the permissions', async () => {
+  it('16 simultaneous registrations of two course lines keep the permission counts (branch, end date, state) equal to the permissions', async () => {
     const malee = await t.as('malee');
     const results = await Promise.all(
       Array.from({ length: 16 }, () =>
@@ -133,8 +133,8 @@ describe(`concurrency (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, 
     for (const r of results) expect(r.status, r.body.message).toBe(200);
     const off = rowsOf<{ branch_id: number }>(
       await t.db.execute(sql`select coalesce(p.branch_id, c.branch_id) as branch_id from
-        (select branch_id, count(*)::int as n from exam_permissions group by branch_id) p
-        full join exam_permission_counts c on c.branch_id = p.branch_id
+        (select branch_id, permission_date, passed, is_active, count(*)::int as n from exam_permissions group by 1, 2, 3, 4) p
+        full join exam_permission_counts c using (branch_id, permission_date, passed, is_active)
         where coalesce(p.n, 0) <> coalesce(c.n, 0)`),
     );
     expect(off).toEqual([]);

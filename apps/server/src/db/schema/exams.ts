@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { branches, day, ts, users } from './core.js';
 import { applicationCourses, applications, customers } from './money.js';
 
@@ -161,10 +161,21 @@ export const examPermissionHistory = pgTable(
 );
 
 /**
- * How many permission rows (course lines) each branch has, kept at commit by a deferred trigger on exam_permissions:
- * the lists' unfiltered totals sum these instead of counting every permission.
+ * How many permission rows (course lines) each branch has per end date and state, kept at commit by a deferred
+ * trigger on exam_permissions: the lists' totals without a text or licence type sum these instead of counting every
+ * permission.
  */
-export const examPermissionCounts = pgTable('exam_permission_counts', {
-  branch_id: integer('branch_id').primaryKey(),
-  n: integer('n').notNull().default(0),
-});
+export const examPermissionCounts = pgTable(
+  'exam_permission_counts',
+  {
+    branch_id: integer('branch_id').notNull(),
+    permission_date: day('permission_date').notNull(),
+    passed: boolean('passed').notNull(),
+    is_active: boolean('is_active').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'exam_permission_counts_pk', columns: [t.branch_id, t.permission_date, t.passed, t.is_active] }),
+    index('exam_permission_counts_date').on(t.permission_date),
+  ],
+);

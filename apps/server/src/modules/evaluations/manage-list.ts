@@ -2,7 +2,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { EXAM_STAGE, EXAM_STATUS_NAMES, type EvaluateManageRow, type ExamCell } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
-import { examPermissions } from '../../db/schema/exams.js';
+import { examPermissionCounts, examPermissions } from '../../db/schema/exams.js';
 import { liveLineCount } from '../exams/index.js';
 import { branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
@@ -186,7 +186,11 @@ export async function evaluateManageRows(
         branchScopeWhere(actor, examPermissions.branch_id),
         branchId !== undefined ? eq(examPermissions.branch_id, branchId) : undefined,
       ),
-      { actor, branchId },
+      // every line of the branches: the per-branch counts kept at commit
+      allOf(
+        branchScopeWhere(actor, examPermissionCounts.branch_id),
+        branchId !== undefined ? eq(examPermissionCounts.branch_id, branchId) : undefined,
+      ) ?? sql`true`,
     );
   const counted =
     plain && !byStatus

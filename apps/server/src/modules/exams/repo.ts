@@ -3,8 +3,6 @@ import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzl
 import { addDays } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { rowsOf } from '../../db/sql.js';
-import { branchScopeWhere, type Actor } from '../../http/auth.js';
-import { allOf } from '../../http/tables.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { courseTypes, evaluates, otherFees } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
@@ -441,27 +439,17 @@ export async function historyOfLines(conn: Conn, lineIds: number[]) {
 /**
  * How many course lines of live registrations the permission rows under `own` (a condition on exam_permissions) stand
  * for: every course line has its permission row from its registration's transaction, so this is a count of the rows
- * less those of cancelled registrations (read from the partial index of the cancelled ones). `byBranch`, when `own`
- * is nothing but the actor's scope and one branch (or every branch): the rows are the per-branch counts kept at commit
- * (exam_permission_counts) instead of a count of every permission.
+ * less those of cancelled registrations (read from the partial index of the cancelled ones). `counted`, the same
+ * condition on exam_permission_counts (branch, end date, passed, active — no text or licence type): the rows are the
+ * counts kept at commit, summed, instead of a count of every permission.
  */
-export async function liveLineCount(
-  conn: Conn,
-  own: SQL | undefined,
-  byBranch?: { actor: Actor; branchId: number | undefined },
-): Promise<number> {
-  const c = examPermissionCounts;
+export async function liveLineCount(conn: Conn, own: SQL | undefined, counted?: SQL): Promise<number> {
   const [all, cancelled] = await Promise.all([
-    byBranch
+    counted !== undefined
       ? conn
-          .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
-          .from(c)
-          .where(
-            allOf(
-              branchScopeWhere(byBranch.actor, c.branch_id),
-              byBranch.branchId !== undefined ? eq(c.branch_id, byBranch.branchId) : undefined,
-            ),
-          )
+          .select({ n: sql<number>`coalesce(sum(${examPermissionCounts.n}), 0)::int` })
+          .from(examPermissionCounts)
+          .where(counted)
       : conn
           .select({ n: sql<number>`count(*)::int` })
           .from(examPermissions)
