@@ -46,7 +46,12 @@ export async function sendDue(db: Db, o: RunnerOptions) {
     for (const r of rows) {
       await o.beforeSend?.(r);
       const m = { dedupe_key: r.dedupe_key, recipient: r.recipient, subject: r.subject, body: r.body };
-      const out: Outcome = r.channel === 'line' ? await sendLine(o.lineApiBase, cfg, m) : await sendEmail(cfg, m);
+      const out: Outcome =
+        r.channel === 'line'
+          ? await sendLine(o.lineApiBase, cfg, m)
+          : r.channel === 'email'
+            ? await sendEmail(cfg, m)
+            : { ok: true, response: 'แสดงในรายการแจ้งเตือนในระบบแล้ว' };
       if (out.ok) {
         await markSent(db, r.outbox_id, out.response);
         sent++;
