@@ -21,6 +21,7 @@ import {
   Skeleton,
   Switch,
   Tag,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
@@ -104,6 +105,9 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
       extra={<Tag>{s.audience === 'student' ? 'ถึงผู้เรียน' : 'ถึงพนักงาน'}</Tag>}
       data-testid={`reminder-${s.kind}`}
     >
+      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        {s.note}
+      </Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"
@@ -135,12 +139,13 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
                 options={[
                   { label: 'LINE', value: 'line' },
                   { label: 'อีเมล', value: 'email', disabled: s.audience === 'student' },
+                  { label: 'ในระบบ', value: 'app', disabled: s.audience === 'student' },
                 ]}
               />
             </Form.Item>
           </Col>
         </Row>
-        {s.audience === 'staff' && (
+        {s.audience === 'staff' && s.kind !== 'payroll_waiting' && (
           <Form.Item name="roles" label="ผู้รับ (บทบาท)">
             <Select mode="multiple" options={roles.map((r) => ({ value: r.slug, label: r.name }))} />
           </Form.Item>
