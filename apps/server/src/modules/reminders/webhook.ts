@@ -5,22 +5,16 @@
  * them through the outbox (key line_linked:<code>, so a webhook LINE delivers twice queues it once); an "unfollow"
  * (the student blocked the account) drops their link.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { validateSignature } from '@line/bot-sdk';
 import type { Db } from '../../db/connection.js';
 import { forbidden } from '../../http/errors.js';
 import { channelRow, enqueue } from './repo.js';
 import { redeemCode, unlinkLineUser } from './repo-links.js';
 
+/** LINE's check (the SDK's validateSignature: HMAC-SHA256 of the raw bytes, compared in constant time). */
 export function validSignature(secret: string, raw: Buffer, signature: string): boolean {
   if (!secret || !signature) return false;
-  const want = createHmac('sha256', secret).update(raw).digest();
-  let got: Buffer;
-  try {
-    got = Buffer.from(signature, 'base64');
-  } catch {
-    return false;
-  }
-  return got.length === want.length && timingSafeEqual(got, want);
+  return validateSignature(raw, secret, signature);
 }
 
 interface LineEvent {
