@@ -293,6 +293,31 @@ describe('LINE link by a code', () => {
     expect(c1!.l).toBe('');
   });
 
+  it('over a real socket on the loopback address, as LINE calls it: the raw bytes are what is signed', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const made = await admin.post('/api/reminders/student/link-code', { application_id: target.application_id });
+    const code = made.body.data.code.code as string;
+    // Thai text, spaces and a final newline: a body parsed and serialised again would not match its signature
+    const body = `{"destination": "Uschool", "events": [{"type": "message", "source": {"type": "user", "userId": "${LINE_USER}"}, "message": {"type": "text", "text": "สวัสดีครับ รหัส ${code}"}}]}\n`;
+    const post = (signature: string) =>
+      fetch(`http://127.0.0.1:${port}/api/reminders/line/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+        body,
+      });
+    const forged = await post(sign(body.replace('สวัสดี', 'สวัสดี ')));
+    expect(forged.status).toBe(403);
+    const good = await post(sign(body));
+    expect(good.status).toBe(200);
+    expect(((await good.json()) as { data: { linked: number } }).data.linked).toBe(1);
+    const [c] = await rows<{ l: string }>(
+      t,
+      sql`select line_user_id as l from customers where customer_id = ${target.customer_id}`,
+    );
+    expect(c!.l).toBe(LINE_USER);
+  });
+
   it('a branch outside the caller’s scope is refused', async () => {
     const [other] = await rows<{ id: number }>(
       t,
