@@ -32,10 +32,17 @@ export const ReminderSetting = Type.Object(
     channels: Type.Array(S),
     roles: Type.Array(S),
     template: S,
+    /** the kind's own quiet window (HH:MM); '' = the school's */
+    quiet_start: S,
+    quiet_end: S,
   },
   closed,
 );
 export type ReminderSetting = Static<typeof ReminderSetting>;
+
+const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxLength: 5 });
+/** a time of day, or '' (the school's window) */
+const HHMMOrNone = Type.Union([Type.Literal(''), HHMM]);
 
 export const ReminderSettingBody = Type.Object(
   {
@@ -45,6 +52,9 @@ export const ReminderSettingBody = Type.Object(
     channels: Type.Array(Channel, { maxItems: 3, uniqueItems: true }),
     roles: Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 }),
     template: Type.String({ minLength: 1, maxLength: 1000 }),
+    /** left out: the kind keeps its window; '' and '': the school's */
+    quiet_start: Type.Optional(HHMMOrNone),
+    quiet_end: Type.Optional(HHMMOrNone),
   },
   closed,
 );
@@ -69,7 +79,6 @@ export const ReminderChannels = Type.Object(
 );
 export type ReminderChannels = Static<typeof ReminderChannels>;
 
-const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxLength: 5 });
 export const ReminderChannelsBody = Type.Object(
   {
     /** absent: keep the stored token; '' clears it */

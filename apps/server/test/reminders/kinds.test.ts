@@ -12,6 +12,7 @@ import { addDays, todayBangkok } from '@khabkhi/thai';
 import { createTestApp, type Client, type TestApp } from '../helpers.js';
 import { rows } from '../foundation/fixtures.js';
 import { planReminders } from '../../src/modules/reminders/plan.js';
+import { enqueue } from '../../src/modules/reminders/repo.js';
 import { sendDue } from '../../src/modules/reminders/runner.js';
 import { lineStandIn } from './standins.js';
 
@@ -196,6 +197,56 @@ describe('reminder kinds', () => {
       template: 'เดือน{month} รอท่าน{step}',
     });
     expect(pv.body.data.text).toBe('เดือนธันวาคม 2569 รอท่านอนุมัติ');
+  });
+
+  it('quiet hours per kind: a kind in its own window waits, the others go; half a window is refused', async () => {
+    const noon = () => new Date(`${today}T05:00:00Z`); // 12:00 in Bangkok
+    const save = (quiet_start: string, quiet_end: string) =>
+      admin.put('/api/reminders/settings/update', {
+        kind: 'lesson_tomorrow',
+        enabled: true,
+        days_before: 1,
+        channels: ['line'],
+        roles: [],
+        template: 'พรุ่งนี้ {time}',
+        quiet_start,
+        quiet_end,
+      });
+    const half = await save('11:30', '');
+    expect(half.status).toBe(400);
+    expect((half.body as { details?: { field: string }[] }).details?.[0]?.field).toBe('quiet_end');
+    const ok = await save('11:30', '13:00');
+    expect(ok.status, ok.body.message).toBe(200);
+    expect(ok.body.data.find((x: { kind: string }) => x.kind === 'lesson_tomorrow')).toMatchObject({
+      quiet_start: '11:30',
+      quiet_end: '13:00',
+    });
+    const msg = (kind: string) => ({
+      branch_id: target.branch_id,
+      kind,
+      channel: 'line' as const,
+      recipient: `U${'ef'.repeat(16)}`,
+      recipient_name: 'ผู้เรียน',
+      subject: 'ทดสอบ',
+      body: `ช่วงงดส่ง ${kind}`,
+      reason: 'ทดสอบ',
+      dedupe_key: `quiet-test:${kind}`,
+    });
+    await enqueue(t.db, [msg('lesson_tomorrow'), msg('exam_tomorrow')]);
+    await sendDue(t.db, { lineApiBase: line.base, now: noon });
+    const state = async (k: string) =>
+      (
+        await rows<{ state: string }>(t, sql`select state from reminder_outbox where dedupe_key = ${`quiet-test:${k}`}`)
+      )[0]!.state;
+    expect(await state('exam_tomorrow')).toBe('sent');
+    expect(await state('lesson_tomorrow')).toBe('queued');
+    // back to the school's window (21:00–07:00): it goes at noon
+    expect((await save('', '')).status).toBe(200);
+    await sendDue(t.db, { lineApiBase: line.base, now: noon });
+    expect(await state('lesson_tomorrow')).toBe('sent');
+    // the school's window at night holds every kind
+    const night = await sendDue(t.db, { lineApiBase: line.base, now: () => new Date(`${today}T16:00:00Z`) });
+    expect(night.quiet).toBe(true);
   });
 
   it('a payroll waiting for a step tells its confirmers, then its approver, in the bell; read marks clear the count', async () => {

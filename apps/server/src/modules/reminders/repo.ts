@@ -55,16 +55,32 @@ export interface OutboxRow {
   attempts: number;
 }
 
+/** Which kinds may go out now: all, all but these, or only these (quiet hours per kind). */
+export type KindFilter = { quiet: string[] } | { only: string[] };
+
 /**
  * Takes up to `limit` rows due now (queued, or sending whose lease ran out: a copy that died mid-send) for this
- * runner: state sending, a lease of `leaseSeconds`, one more attempt.
+ * runner: state sending, a lease of `leaseSeconds`, one more attempt. Rows of kinds in their quiet hours stay.
  */
-export async function claim(db: Db, limit: number, leaseSeconds: number) {
+export async function claim(db: Db, limit: number, leaseSeconds: number, kinds: KindFilter = { quiet: [] }) {
+  const list = (xs: string[]) =>
+    sql.join(
+      xs.map((x) => sql`${x}`),
+      sql`, `,
+    );
+  const kindOk =
+    'only' in kinds
+      ? kinds.only.length
+        ? sql`kind in (${list(kinds.only)})`
+        : sql`false`
+      : kinds.quiet.length
+        ? sql`kind not in (${list(kinds.quiet)})`
+        : sql`true`;
   return rowsOf<OutboxRow>(
     await db.execute(sql`update reminder_outbox o set state = 'sending', attempts = o.attempts + 1,
         locked_until = now() + make_interval(secs => ${leaseSeconds})
       where o.outbox_id in (select outbox_id from reminder_outbox
-        where (state = 'queued' and next_at <= now()) or (state = 'sending' and locked_until < now())
+        where ((state = 'queued' and next_at <= now()) or (state = 'sending' and locked_until < now())) and ${kindOk}
         order by next_at, outbox_id limit ${limit} for update skip locked)
       returning o.outbox_id, o.channel, o.recipient, o.subject, o.body, o.dedupe_key, o.attempts`),
   );
@@ -144,20 +160,27 @@ export interface SettingRow {
   channels: ('line' | 'email' | 'app')[];
   roles: string[];
   template: string;
+  /** the kind's own quiet window (HH:MM, Bangkok); '' = the school's */
+  quiet_start: string;
+  quiet_end: string;
 }
 
 export async function settingRows(conn: Conn) {
   return rowsOf<SettingRow>(
-    await conn.execute(sql`select kind, enabled, days_before, channels, roles, template from reminder_settings`),
+    await conn.execute(
+      sql`select kind, enabled, days_before, channels, roles, template, quiet_start, quiet_end from reminder_settings`,
+    ),
   );
 }
 
 export async function saveSetting(conn: Conn, s: SettingRow) {
-  await conn.execute(sql`insert into reminder_settings (kind, enabled, days_before, channels, roles, template)
+  await conn.execute(sql`insert into reminder_settings (kind, enabled, days_before, channels, roles, template,
+      quiet_start, quiet_end)
     values (${s.kind}, ${s.enabled}, ${s.days_before}, ${JSON.stringify(s.channels)}::jsonb,
-      ${JSON.stringify(s.roles)}::jsonb, ${s.template})
+      ${JSON.stringify(s.roles)}::jsonb, ${s.template}, ${s.quiet_start}, ${s.quiet_end})
     on conflict (kind) do update set enabled = excluded.enabled, days_before = excluded.days_before,
-      channels = excluded.channels, roles = excluded.roles, template = excluded.template, updated_at = now()`);
+      channels = excluded.channels, roles = excluded.roles, template = excluded.template,
+      quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end, updated_at = now()`);
 }
 
 export type ChannelRow = ChannelConfig & { line_secret: string; quiet_start: string; quiet_end: string };

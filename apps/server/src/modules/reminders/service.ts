@@ -58,8 +58,16 @@ export async function updateSetting(db: Db, actor: Actor, b: ReminderSettingBody
       { field: 'channels', message: 'ช่องทาง: ผู้เรียนรับการแจ้งเตือนทาง LINE เท่านั้น' },
     ]);
   const before = (await settingsOf(db))[kind];
+  // quiet hours: both or neither (neither = the school's); left out, the kind keeps its own
+  const quiet_start = b.quiet_start ?? before.quiet_start;
+  const quiet_end = b.quiet_end ?? before.quiet_end;
+  if ((quiet_start === '') !== (quiet_end === '')) {
+    const field = quiet_start === '' ? 'quiet_start' : 'quiet_end';
+    const message = `${field === 'quiet_start' ? 'เริ่มช่วงงดส่ง' : 'สิ้นสุดช่วงงดส่ง'}: ต้องระบุทั้งเวลาเริ่มและเวลาสิ้นสุด หรือเว้นว่างทั้งสองช่องเพื่อใช้ช่วงงดส่งของโรงเรียน`;
+    throw badRequest(message, [{ field, message }]);
+  }
   await db.transaction(async (tx) => {
-    await saveSetting(tx, { ...b, kind });
+    await saveSetting(tx, { ...b, kind, quiet_start, quiet_end });
     await audit(
       tx,
       actor,

@@ -29,6 +29,8 @@ export interface KindInfo {
     channels: ('line' | 'email' | 'app')[];
     roles: string[];
     template: string;
+    quiet_start: string;
+    quiet_end: string;
   };
 }
 
@@ -44,6 +46,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['line'],
       roles: [],
       template: 'เรียนคุณ{name} พรุ่งนี้ ({date}) เวลา {time} น. มีนัดสอบ{exam} ที่{branch} กรุณามาก่อนเวลา 30 นาที พร้อมบัตรประชาชน',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   vehicle_due: {
@@ -57,6 +61,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['email', 'app'],
       roles: ['owner', 'manager'],
       template: 'เรียนคุณ{name} {item} ของรถ {plate} ({branch}) ครบกำหนดวันที่ {date}',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   lesson_tomorrow: {
@@ -70,6 +76,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['line'],
       roles: [],
       template: 'เรียนคุณ{name} พรุ่งนี้ ({date}) เวลา {time} น. มีนัดเรียน{lesson} ที่{branch} หากมาไม่ได้กรุณาแจ้งโรงเรียนล่วงหน้า',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   permission_expiring: {
@@ -83,6 +91,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['line'],
       roles: [],
       template: 'เรียนคุณ{name} สิทธิ์สอบหลักสูตร{course} ของท่านจะหมดอายุวันที่ {date} กรุณานัดสอบกับ{branch}ก่อนวันดังกล่าว',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   balance_due: {
@@ -96,6 +106,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['line'],
       roles: [],
       template: 'เรียนคุณ{name} ใบสมัคร {code} ยังมียอดค้างชำระ {balance} บาท กรุณาชำระที่{branch}ก่อนวันสอบ {date}',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   permission_expiring_staff: {
@@ -109,6 +121,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['app'],
       roles: ['manager', 'cashier'],
       template: 'เรียนคุณ{name} สิทธิ์สอบของ{student} ({code} หลักสูตร{course} {branch}) จะหมดอายุวันที่ {date}',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   payroll_waiting: {
@@ -122,6 +136,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['app', 'email'],
       roles: [],
       template: 'เรียนคุณ{name} เงินเดือนเดือน{month} ของ{branch} รอท่าน{step}',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
   filing_due: {
@@ -135,6 +151,8 @@ export const KINDS: Record<ReminderKind, KindInfo> = {
       channels: ['email', 'app'],
       roles: ['owner', 'accountant'],
       template: 'เรียนคุณ{name} กำหนด{item} คือวันที่ {date}',
+      quiet_start: '',
+      quiet_end: '',
     },
   },
 };

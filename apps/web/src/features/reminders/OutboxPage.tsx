@@ -46,7 +46,10 @@ export default function OutboxPage() {
   const d = q.data;
   return (
     <div>
-      <PageHeader title="ประวัติการแจ้งเตือน" subtitle="ข้อความ LINE อีเมล และแจ้งเตือนในระบบ ถึงผู้เรียนและพนักงาน ส่งครั้งเดียวต่อรายการ" />
+      <PageHeader
+        title="ประวัติการแจ้งเตือน"
+        subtitle="ข้อความ LINE อีเมล และแจ้งเตือนในระบบ ถึงผู้เรียนและพนักงาน ส่งครั้งเดียวต่อรายการ"
+      />
       <Card>
         <Space wrap style={{ marginBottom: 12 }}>
           <Select
