@@ -1,10 +1,14 @@
 /**
  * The owner's compliance calendar and reminders in the browser: the agenda of the month with the filings, a filing
  * ticked as done, the month grid, a phone-calendar link made and read as iCalendar text; the reminder settings with a
- * template refused for an unknown placeholder; the reminder log with a failed message queued again.
+ * template refused for an unknown placeholder; the reminder log with a failed message queued again; the bell with
+ * its unread count, read all; a student's LINE link code made on their registration and the opt-out switch; the
+ * settings, log and dashboard as staff see them at 1440×900 and 1024×768.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness.js';
+import { sql } from 'drizzle-orm';
+import { rows } from '../apps/server/test/foundation/fixtures.js';
+import { shotsDir, startE2E, type E2E } from './harness.js';
 import { login } from './helpers.js';
 
 let e: E2E;
@@ -76,5 +80,60 @@ describe('compliance calendar and reminders', () => {
     const before = await failed.count();
     await failed.first().getByRole('button', { name: 'ส่งใหม่' }).click();
     await expect.poll(() => failed.count()).toBe(before - 1);
+  });
+
+  it('the bell shows the unread count and reads all; a registration makes a LINE link code and keeps an opt-out', async () => {
+    const page = await e.page();
+    await login(e, page, 'admin');
+    await page.goto(`${e.baseUrl}/reminders/log?type=app`);
+    const bell = page.getByTestId('notification-bell');
+    await bell.locator('.ant-badge-count').waitFor();
+    const label = (await bell.getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/ยังไม่อ่าน \d+ รายการ/);
+    await bell.click();
+    const list = page.getByTestId('notification-list');
+    await list.getByText('เงินเดือน', { exact: false }).first().waitFor();
+    await e.shot(page, 'notification-bell');
+    await page.getByRole('button', { name: 'อ่านทั้งหมด' }).click();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('การแจ้งเตือน');
+
+    const [app] = await rows<{ id: number }>(
+      e.app,
+      sql`select application_id as id from applications where kind = 'course' and not is_delete
+        order by application_id desc limit 1`,
+    );
+    const id = app!.id;
+    await page.goto(`${e.baseUrl}/applications/${id}`);
+    const card = page.getByTestId('student-reminders');
+    await card.getByRole('button', { name: /สร้างรหัส|เชื่อมบัญชี LINE ใหม่/ }).click();
+    await card.getByText(/ส่งรหัส\s*\d{6}/).waitFor();
+    await card.getByRole('switch').click();
+    await card.getByText('ไม่รับการแจ้งเตือน').waitFor();
+    await page.reload();
+    await card.getByText('ไม่รับการแจ้งเตือน').waitFor();
+    await e.shot(page, 'student-reminders');
+  });
+
+  it('settings, log and dashboard at 1440×900 and 1024×768', async () => {
+    const page = await e.page();
+    await login(e, page, 'admin');
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 768],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(`${e.baseUrl}/reminders/settings`);
+      await page.getByTestId('reminder-payroll_waiting').waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${shotsDir}/reminder-settings-${w}.png` });
+      await page.goto(`${e.baseUrl}/reminders/log`);
+      await page.getByTestId('outbox-table').getByText('ส่งแล้ว').first().waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${shotsDir}/reminder-log-${w}.png` });
+      await page.goto(`${e.baseUrl}/dashboard`);
+      await page.getByText('ยอดค้างชำระ').first().waitFor();
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: `${shotsDir}/dashboard-${w}.png` });
+    }
   });
 });

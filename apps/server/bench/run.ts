@@ -7,7 +7,7 @@
  * applications, 100,000 payments) and the same list requests on it.
  * Prints the tables and writes bench/results.json and docs/benchmarks.md (the date, the machine's cores, the database
  * server and every table: bench/report.ts). `--fresh` rebuilds the PostgreSQL data set.
- * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
+ * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations|dashboard runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
  * alone and updates its section of results.json. BENCH_DB_NAME names another PostgreSQL database for the data set.
  * Exams: the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
  * exam/calendar for a month and exam/permission with a text search are measured beside their raw SQL, and 50
@@ -155,6 +155,17 @@ function examRequests(sample: { name: string }, month: string, monthEnd: string)
       'application/getformanageVehicleCheck ไม่ผ่าน, ทั้งหมด',
       `/api/application/getformanageVehicleCheck?per_page=10&status=${encodeURIComponent('ทั้งหมด')}&category=${encodeURIComponent('ไม่ผ่าน')}`,
     ],
+  ];
+}
+
+/**
+ * The owner's cockpit (dashboard/summary) of today: every branch of the chain (target p95 ≤ 300 ms) and one branch
+ * (target p95 ≤ 100 ms). It reads the kept totals (income_days, application_stats) rather than a year of rows.
+ */
+function dashboardRequests(): [string, string][] {
+  return [
+    ['dashboard/summary, all 20 branches (target p95 ≤ 300 ms)', '/api/dashboard/summary'],
+    ['dashboard/summary, one branch (target p95 ≤ 100 ms)', '/api/dashboard/summary?branch=2'],
   ];
 }
 
@@ -477,16 +488,18 @@ async function postgresBench(): Promise<Row[]> {
   const results: Row[] = [];
   const evaluations = evaluationRequests();
   const measured = !ONLY
-    ? [...lists, ...evaluations, ...accounting]
-    : ONLY === 'evaluations'
-      ? evaluations
-      : ONLY === 'lists'
-        ? lists
-        : ONLY === 'accounting'
-          ? accounting
-          : ONLY === 'exams'
-            ? examRequests(sample, month, monthEnd)
-            : [];
+    ? [...lists, ...evaluations, ...accounting, ...dashboardRequests()]
+    : ONLY === 'dashboard'
+      ? dashboardRequests()
+      : ONLY === 'evaluations'
+        ? evaluations
+        : ONLY === 'lists'
+          ? lists
+          : ONLY === 'accounting'
+            ? accounting
+            : ONLY === 'exams'
+              ? examRequests(sample, month, monthEnd)
+              : [];
   for (const [name, url] of measured) {
     // warm-up: the JIT, the pools' connections and the caches, for both the request and its raw SQL; a request that
     // takes over a quarter of a second is measured 20 times instead of ITER (the row's note says so)

@@ -16,34 +16,45 @@ export const REMINDER_STATE_NAMES: Record<string, string> = {
   failed: 'ส่งไม่สำเร็จ',
   skipped: 'ข้าม (ไม่มีช่องทาง)',
 };
-export const REMINDER_CHANNEL_NAMES: Record<string, string> = { line: 'LINE', email: 'อีเมล' };
+export const REMINDER_CHANNEL_NAMES: Record<string, string> = { line: 'LINE', email: 'อีเมล', app: 'แจ้งเตือนในระบบ' };
 
-const Channel = Type.Union([Type.Literal('line'), Type.Literal('email')]);
+const Channel = Type.Union([Type.Literal('line'), Type.Literal('email'), Type.Literal('app')]);
 
 export const ReminderSetting = Type.Object(
   {
     kind: S,
     name: S,
     audience: Type.Union([Type.Literal('student'), Type.Literal('staff')]),
+    note: S,
     placeholders: Type.Array(S),
     enabled: Type.Boolean(),
     days_before: Type.Integer(),
     channels: Type.Array(S),
     roles: Type.Array(S),
     template: S,
+    /** the kind's own quiet window (HH:MM); '' = the school's */
+    quiet_start: S,
+    quiet_end: S,
   },
   closed,
 );
 export type ReminderSetting = Static<typeof ReminderSetting>;
+
+const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxLength: 5 });
+/** a time of day, or '' (the school's window) */
+const HHMMOrNone = Type.Union([Type.Literal(''), HHMM]);
 
 export const ReminderSettingBody = Type.Object(
   {
     kind: Type.String({ maxLength: 50 }),
     enabled: Type.Boolean(),
     days_before: Type.Integer({ minimum: 0, maximum: 90 }),
-    channels: Type.Array(Channel, { maxItems: 2, uniqueItems: true }),
+    channels: Type.Array(Channel, { maxItems: 3, uniqueItems: true }),
     roles: Type.Array(Type.String({ maxLength: 50 }), { maxItems: 20 }),
     template: Type.String({ minLength: 1, maxLength: 1000 }),
+    /** left out: the kind keeps its window; '' and '': the school's */
+    quiet_start: Type.Optional(HHMMOrNone),
+    quiet_end: Type.Optional(HHMMOrNone),
   },
   closed,
 );
@@ -52,6 +63,9 @@ export type ReminderSettingBody = Static<typeof ReminderSettingBody>;
 export const ReminderChannels = Type.Object(
   {
     line_token_set: Type.Boolean(),
+    line_secret_set: Type.Boolean(),
+    /** the address to give LINE as the Official Account's webhook URL */
+    webhook_path: S,
     smtp_host: S,
     smtp_port: Type.Integer(),
     smtp_secure: Type.Boolean(),
@@ -65,11 +79,12 @@ export const ReminderChannels = Type.Object(
 );
 export type ReminderChannels = Static<typeof ReminderChannels>;
 
-const HHMM = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', maxLength: 5 });
 export const ReminderChannelsBody = Type.Object(
   {
     /** absent: keep the stored token; '' clears it */
     line_token: Type.Optional(Text(500)),
+    /** absent: keep the stored channel secret; '' clears it */
+    line_secret: Type.Optional(Text(200)),
     smtp_host: Text(200),
     smtp_port: Type.Integer({ minimum: 1, maximum: 65535 }),
     smtp_secure: Type.Boolean(),
@@ -134,3 +149,43 @@ export const ReminderPreviewBody = Type.Object(
   closed,
 );
 export const ReminderPreview = Type.Object({ text: S }, closed);
+
+// ---------------------------------------------------------------- a student's reminders (LINE link, opt-out)
+
+export const StudentRemindersQuery = Type.Object({ application_id: Id() }, closed);
+export const StudentReminders = Type.Object(
+  {
+    application_id: Type.Integer(),
+    customer_name: S,
+    line_linked: Type.Boolean(),
+    opt_out: Type.Boolean(),
+    /** the open link code, if staff made one and the student has not sent it yet */
+    code: Nullable(Type.Object({ code: S, expires_at: S }, closed)),
+  },
+  closed,
+);
+export type StudentReminders = Static<typeof StudentReminders>;
+export const StudentOptOutBody = Type.Object({ application_id: Id(), opt_out: Type.Boolean() }, closed);
+export const StudentLinkBody = Type.Object({ application_id: Id() }, closed);
+
+// ---------------------------------------------------------------- the in-app list (the bell)
+
+export const NotificationRow = Type.Object(
+  {
+    outbox_id: Type.Integer(),
+    kind: S,
+    kind_name: S,
+    subject: S,
+    body: S,
+    reason: S,
+    branch_name: S,
+    created_at: S,
+    read: Type.Boolean(),
+  },
+  closed,
+);
+export type NotificationRow = Static<typeof NotificationRow>;
+export const Notifications = Type.Object({ rows: Type.Array(NotificationRow), unread: Type.Integer() }, closed);
+export type Notifications = Static<typeof Notifications>;
+/** outbox_id absent: every message of the caller is marked read */
+export const NotificationReadBody = Type.Object({ outbox_id: Type.Optional(Id()) }, closed);

@@ -52,6 +52,10 @@ const OPEN_ROUTES: Record<string, string> = {
   'GET /api/files/limits': 'the upload size limit every photo field shows',
   'GET /api/files/:id': "branch scope checked inside against the file's branch",
   'GET /api/compliance/feed/:token': 'iCalendar feed by a revocable secret link (the secret is the authorisation)',
+  'POST /api/reminders/line/webhook':
+    "LINE's webhook: refused unless signed with the channel secret (the signature is the authorisation)",
+  'GET /api/notifications': "the caller's own in-app notifications",
+  'POST /api/notifications/read': "marks the caller's own notifications read",
 };
 
 describe('route inventory', () => {

@@ -74,6 +74,8 @@ describe('reminders', () => {
     const again = await admin.put('/api/reminders/channels/update', {
       ...r.body.data,
       line_token_set: undefined,
+      line_secret_set: undefined,
+      webhook_path: undefined,
       smtp_pass_set: undefined,
     });
     expect(again.status, again.body.message).toBe(200);

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Flex, Spin } from 'antd';
-import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/client';
 import { PhotoAvatar } from '../components/PhotoAvatar';
@@ -23,6 +23,9 @@ import { SideMenu, type SideMenuGroup } from './SideMenu';
 import { UserMenu } from './UserMenu';
 import { useSession } from '../api/useSession';
 import './shell.css';
+
+/** the bell and its list are their own chunk: the shell stays light */
+const NotificationBell = lazy(() => import('../features/reminders/NotificationBell'));
 
 /*
  * The shell is light on purpose (the login page + the shell have a budget of 250 kB gzipped JavaScript,
@@ -142,47 +145,52 @@ export function AppLayout() {
       >
         {isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
       </button>
-      <UserMenu
-        label="เมนูผู้ใช้"
-        button={
-          <>
-            <PhotoAvatar fileId={user?.photo} size={34} fallback={user?.fname ?? ''} />
-            {!small && (
-              <span className="kk-user-who">
-                <span className="kk-user-name">
-                  {fullName(user)}
-                  {user?.nickname ? ` (${user.nickname})` : ''}
-                </span>
-                <span>
-                  <span className="kk-user-tag">{user?.role.name}</span>
-                  <span className="kk-user-branch">
-                    {user?.all_branches ? 'ทุกสาขา · ' : ''}
-                    {user?.branch_name}
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+        <UserMenu
+          label="เมนูผู้ใช้"
+          button={
+            <>
+              <PhotoAvatar fileId={user?.photo} size={34} fallback={user?.fname ?? ''} />
+              {!small && (
+                <span className="kk-user-who">
+                  <span className="kk-user-name">
+                    {fullName(user)}
+                    {user?.nickname ? ` (${user.nickname})` : ''}
+                  </span>
+                  <span>
+                    <span className="kk-user-tag">{user?.role.name}</span>
+                    <span className="kk-user-branch">
+                      {user?.all_branches ? 'ทุกสาขา · ' : ''}
+                      {user?.branch_name}
+                    </span>
                   </span>
                 </span>
-              </span>
-            )}
-            <DownOutlined className="kk-user-caret" />
-          </>
-        }
-        entries={[
-          { key: 'profile', icon: <UserOutlined />, label: 'โปรไฟล์ของฉัน', onSelect: () => navigate('/profile') },
-          {
-            key: 'password',
-            icon: <KeyOutlined />,
-            label: 'เปลี่ยนรหัสผ่าน',
-            onSelect: () => navigate('/profile?tab=password'),
-          },
-          {
-            key: 'logout',
-            icon: <LogoutOutlined />,
-            label: 'ออกจากระบบ',
-            danger: true,
-            dividerBefore: true,
-            onSelect: () => void doLogout(),
-          },
-        ]}
-      />
+              )}
+              <DownOutlined className="kk-user-caret" />
+            </>
+          }
+          entries={[
+            { key: 'profile', icon: <UserOutlined />, label: 'โปรไฟล์ของฉัน', onSelect: () => navigate('/profile') },
+            {
+              key: 'password',
+              icon: <KeyOutlined />,
+              label: 'เปลี่ยนรหัสผ่าน',
+              onSelect: () => navigate('/profile?tab=password'),
+            },
+            {
+              key: 'logout',
+              icon: <LogoutOutlined />,
+              label: 'ออกจากระบบ',
+              danger: true,
+              dividerBefore: true,
+              onSelect: () => void doLogout(),
+            },
+          ]}
+        />
+      </div>
     </header>
   );
 

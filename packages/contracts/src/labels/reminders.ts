@@ -9,6 +9,8 @@ export const reminderLabels: Record<string, string> = {
   roles: 'ผู้รับ (บทบาท)',
   template: 'ข้อความแจ้งเตือน',
   line_token: 'LINE Channel access token',
+  line_secret: 'LINE Channel secret',
+  opt_out: 'ไม่รับการแจ้งเตือน',
   smtp_host: 'เซิร์ฟเวอร์ SMTP',
   smtp_port: 'พอร์ต SMTP',
   smtp_secure: 'เชื่อมต่อแบบ SSL/TLS',

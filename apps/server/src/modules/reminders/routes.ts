@@ -16,6 +16,7 @@ import {
 } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { linkRoutes } from './link-routes.js';
 import { runRound } from './runner.js';
 import { getChannels, listSettings, outboxList, preview, resend, updateChannels, updateSetting } from './service.js';
 
@@ -24,6 +25,7 @@ const tags = ['reminders'];
 export default async function reminderRoutes(plain: FastifyInstance) {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   const db = () => app.deps.database.db;
+  linkRoutes(plain);
 
   app.get(
     '/reminders/settings',

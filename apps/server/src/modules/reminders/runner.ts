@@ -5,12 +5,13 @@
  * mid-send leaves its row "sending" until the lease ends, then another takes it again — and LINE's retry key makes
  * that second push a no-op at LINE. Failures answered 429 / 5xx / a lost connection come back after a back-off
  * (1, 2, 4 … minutes, at most an hour) up to MAX_ATTEMPTS; the others are given up at once with the reason.
- * Nothing goes out in the school's quiet hours (Bangkok time).
+ * Nothing goes out in quiet hours (Bangkok time): a kind's own window, or the school's.
  */
 import type { Db } from '../../db/connection.js';
 import { sendEmail, sendLine, type Outcome } from './channels.js';
-import { planReminders } from './plan.js';
-import { channelRow, claim, markFailed, markSent, type OutboxRow } from './repo.js';
+import { planReminders, settingsOf } from './plan.js';
+import { channelRow, claim, markFailed, markSent, type KindFilter, type OutboxRow, type SettingRow } from './repo.js';
+import { REMINDER_KINDS, type ReminderKind } from './templates.js';
 
 export const MAX_ATTEMPTS = 6;
 export const LEASE_SECONDS = 120;
@@ -33,20 +34,45 @@ export interface RunnerOptions {
   beforeSend?: (row: OutboxRow) => Promise<void>;
 }
 
+/**
+ * The kinds that may not go out at `hhmm`: each kind in its own quiet window, or the school's when it keeps none; a
+ * message that is no reminder kind (the LINE link's confirmation) follows the school's window.
+ */
+export function quietFilter(
+  hhmm: string,
+  school: { quiet_start: string; quiet_end: string },
+  settings: Record<ReminderKind, SettingRow>,
+): { filter: KindFilter; all: boolean } {
+  const schoolQuiet = inQuiet(hhmm, school.quiet_start, school.quiet_end);
+  const quiet = REMINDER_KINDS.filter((k) => {
+    const s = settings[k];
+    return s.quiet_start && s.quiet_end ? inQuiet(hhmm, s.quiet_start, s.quiet_end) : schoolQuiet;
+  });
+  if (!schoolQuiet) return { filter: { quiet }, all: false };
+  const open = REMINDER_KINDS.filter((k) => !quiet.includes(k));
+  return { filter: { only: open }, all: open.length === 0 };
+}
+
 /** Sends what is due now; returns how many were sent and failed in this round. */
 export async function sendDue(db: Db, o: RunnerOptions) {
   const cfg = await channelRow(db);
   const now = (o.now ?? (() => new Date()))();
-  if (inQuiet(bangkokHhmm(now), cfg.quiet_start, cfg.quiet_end)) return { sent: 0, failed: 0, quiet: true };
+  const { filter, all } = quietFilter(bangkokHhmm(now), cfg, await settingsOf(db));
+  if (all) return { sent: 0, failed: 0, quiet: true };
   let sent = 0;
   let failed = 0;
   for (;;) {
-    const rows = await claim(db, o.batch ?? 20, LEASE_SECONDS);
+    const rows = await claim(db, o.batch ?? 20, LEASE_SECONDS, filter);
     if (!rows.length) break;
     for (const r of rows) {
       await o.beforeSend?.(r);
       const m = { dedupe_key: r.dedupe_key, recipient: r.recipient, subject: r.subject, body: r.body };
-      const out: Outcome = r.channel === 'line' ? await sendLine(o.lineApiBase, cfg, m) : await sendEmail(cfg, m);
+      const out: Outcome =
+        r.channel === 'line'
+          ? await sendLine(o.lineApiBase, cfg, m)
+          : r.channel === 'email'
+            ? await sendEmail(cfg, m)
+            : { ok: true, response: 'แสดงในรายการแจ้งเตือนในระบบแล้ว' };
       if (out.ok) {
         await markSent(db, r.outbox_id, out.response);
         sent++;

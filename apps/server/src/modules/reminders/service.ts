@@ -22,7 +22,7 @@ import { isAll, pageOf } from '../../http/envelope.js';
 import { branchFilter } from '../../http/tables.js';
 import { settingsOf } from './plan.js';
 import { channelRow, outboxById, outboxPage, requeue, saveChannels, saveSetting } from './repo.js';
-import { KINDS, REMINDER_KINDS, render, unknownPlaceholders, type ReminderKind } from './templates.js';
+import { KINDS, kindName, REMINDER_KINDS, render, unknownPlaceholders, type ReminderKind } from './templates.js';
 
 const kindOf = (k: string): ReminderKind => {
   if (!(REMINDER_KINDS as readonly string[]).includes(k)) throw badRequest('ประเภทการแจ้งเตือน: ไม่มีประเภทนี้');
@@ -36,6 +36,7 @@ export async function listSettings(db: Db): Promise<ReminderSetting[]> {
     kind: k,
     name: KINDS[k].name,
     audience: KINDS[k].audience,
+    note: KINDS[k].note,
     placeholders: KINDS[k].placeholders,
   }));
 }
@@ -52,11 +53,21 @@ function checkTemplate(kind: ReminderKind, template: string) {
 export async function updateSetting(db: Db, actor: Actor, b: ReminderSettingBody, reqId: string) {
   const kind = kindOf(b.kind);
   checkTemplate(kind, b.template);
-  if (KINDS[kind].audience === 'student' && b.channels.includes('email'))
-    throw badRequest('ช่องทาง: ผู้เรียนรับการแจ้งเตือนทาง LINE เท่านั้น (ไม่มีอีเมลผู้เรียนในระบบ)');
+  if (KINDS[kind].audience === 'student' && b.channels.some((c) => c !== 'line'))
+    throw badRequest('ช่องทาง: ผู้เรียนรับการแจ้งเตือนทาง LINE เท่านั้น (ไม่มีอีเมลผู้เรียนและไม่ได้ใช้ระบบ)', [
+      { field: 'channels', message: 'ช่องทาง: ผู้เรียนรับการแจ้งเตือนทาง LINE เท่านั้น' },
+    ]);
   const before = (await settingsOf(db))[kind];
+  // quiet hours: both or neither (neither = the school's); left out, the kind keeps its own
+  const quiet_start = b.quiet_start ?? before.quiet_start;
+  const quiet_end = b.quiet_end ?? before.quiet_end;
+  if ((quiet_start === '') !== (quiet_end === '')) {
+    const field = quiet_start === '' ? 'quiet_start' : 'quiet_end';
+    const message = `${field === 'quiet_start' ? 'เริ่มช่วงงดส่ง' : 'สิ้นสุดช่วงงดส่ง'}: ต้องระบุทั้งเวลาเริ่มและเวลาสิ้นสุด หรือเว้นว่างทั้งสองช่องเพื่อใช้ช่วงงดส่งของโรงเรียน`;
+    throw badRequest(message, [{ field, message }]);
+  }
   await db.transaction(async (tx) => {
-    await saveSetting(tx, { ...b, kind });
+    await saveSetting(tx, { ...b, kind, quiet_start, quiet_end });
     await audit(
       tx,
       actor,
@@ -77,6 +88,13 @@ export function preview(kind: string, template: string) {
     branch: 'สาขาตัวอย่าง',
     item: 'ภาษีรถประจำปี',
     plate: 'กข 1234 กรุงเทพมหานคร',
+    lesson: 'ภาคปฏิบัติ',
+    course: 'รถยนต์',
+    code: 'APP-0001',
+    balance: '1,500.00',
+    student: 'สมหญิง รักเรียน',
+    month: 'ธันวาคม 2569',
+    step: 'อนุมัติ',
   };
   return render(template, sample);
 }
@@ -85,6 +103,8 @@ export async function getChannels(db: Db): Promise<ReminderChannels> {
   const c = await channelRow(db);
   return {
     line_token_set: c.line_token !== '',
+    line_secret_set: c.line_secret !== '',
+    webhook_path: '/api/reminders/line/webhook',
     smtp_host: c.smtp_host,
     smtp_port: c.smtp_port,
     smtp_secure: c.smtp_secure,
@@ -103,6 +123,7 @@ export async function updateChannels(db: Db, actor: Actor, b: ReminderChannelsBo
   const next = {
     ...b,
     line_token: b.line_token === undefined ? old.line_token : b.line_token.trim(),
+    line_secret: b.line_secret === undefined ? old.line_secret : b.line_secret.trim(),
     smtp_pass: b.smtp_pass === undefined ? old.smtp_pass : b.smtp_pass,
     smtp_host: b.smtp_host.trim(),
   };
@@ -125,6 +146,7 @@ export async function updateChannels(db: Db, actor: Actor, b: ReminderChannelsBo
           quiet_start: next.quiet_start,
           quiet_end: next.quiet_end,
           line_token_changed: next.line_token !== old.line_token,
+          line_secret_changed: next.line_secret !== old.line_secret,
           smtp_pass_changed: next.smtp_pass !== old.smtp_pass,
         },
       },
@@ -157,7 +179,7 @@ export async function outboxList(db: Db, actor: Actor, q: OutboxQuery) {
   const { rows, total } = await outboxPage(db, where, perPage, offset);
   const out: OutboxRow[] = rows.map((r) => ({
     ...r,
-    kind_name: KINDS[r.kind as ReminderKind]?.name ?? r.kind,
+    kind_name: kindName(r.kind),
     state_name: REMINDER_STATE_NAMES[r.state] ?? r.state,
     channel: r.channel,
     recipient: r.recipient,

@@ -17,6 +17,7 @@ import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { useBanner } from '../../components/useBanner';
 import { LineLessons } from '../lessons/LineLessons';
+import { StudentRemindersCard } from '../reminders/StudentRemindersCard';
 import { ApplicationHistory } from '../audit/ApplicationHistory';
 import { STATUS_COLORS, useApplication } from './api';
 import { ApplicationCustomerCard } from './ApplicationCustomerCard';
@@ -137,6 +138,9 @@ export default function ApplicationDetail({
         <Col xs={24} lg={9}>
           <ApplicationTotalsCard a={a} />
           <PayCard a={a} prefix={prefix} appId={appId} focusPay={focusPay} onBanner={setBanner} />
+          {a.kind === 'course' && !a.is_delete && appId ? (
+            <StudentRemindersCard applicationId={appId} canEdit={can('create', 'Application')} />
+          ) : null}
           {a.note && (
             <Card title="หมายเหตุ" size="small">
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{a.note}</Typography.Paragraph>

@@ -4,7 +4,11 @@ import type { ReminderChannels } from '@khabkhi/contracts';
 import { errorMessage } from '../../api/client';
 import { useChannels, useReminderMutation } from './queries';
 
-type Values = Omit<ReminderChannels, 'line_token_set' | 'smtp_pass_set'> & { line_token?: string; smtp_pass?: string };
+type Values = Omit<ReminderChannels, 'line_token_set' | 'line_secret_set' | 'smtp_pass_set' | 'webhook_path'> & {
+  line_token?: string;
+  line_secret?: string;
+  smtp_pass?: string;
+};
 
 export function ChannelsCard() {
   const { message } = App.useApp();
@@ -12,7 +16,7 @@ export function ChannelsCard() {
   const save = useReminderMutation<Values>('put', '/reminders/channels/update');
   const [form] = Form.useForm<Values>();
   if (!ch.data) return null;
-  const { line_token_set, smtp_pass_set, ...rest } = ch.data;
+  const { line_token_set, line_secret_set, smtp_pass_set, webhook_path, ...rest } = ch.data;
   const set = (on: boolean) => (on ? <Tag color="green">ตั้งค่าแล้ว</Tag> : <Tag>ยังไม่ได้ตั้งค่า</Tag>);
   return (
     <Card title="ช่องทางการส่ง" style={{ marginTop: 16 }} data-testid="reminder-channels">
@@ -30,10 +34,11 @@ export function ChannelsCard() {
           const body: Values = { ...v };
           // a secret left empty keeps the stored one
           if (!body.line_token) delete body.line_token;
+          if (!body.line_secret) delete body.line_secret;
           if (!body.smtp_pass) delete body.smtp_pass;
           try {
             await save.mutateAsync(body);
-            form.resetFields(['line_token', 'smtp_pass']);
+            form.resetFields(['line_token', 'line_secret', 'smtp_pass']);
             message.success('บันทึกช่องทางการแจ้งเตือนแล้ว');
           } catch (e) {
             message.error(errorMessage(e));
@@ -48,6 +53,15 @@ export function ChannelsCard() {
               extra="จาก LINE Developers Console (Messaging API) เว้นว่างไว้เพื่อใช้ค่าเดิม"
             >
               <Input.Password autoComplete="new-password" placeholder={line_token_set ? '••••••••' : ''} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="line_secret"
+              label={<span>LINE Channel secret {set(line_secret_set)}</span>}
+              extra={`ใช้ตรวจลายเซ็นของ Webhook ที่ LINE ส่งมา (ผู้เรียนส่งรหัสเชื่อมบัญชี) ตั้ง Webhook URL ใน LINE เป็น ${window.location.origin}${webhook_path}`}
+            >
+              <Input.Password autoComplete="new-password" placeholder={line_secret_set ? '••••••••' : ''} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

@@ -11,6 +11,8 @@ import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
+import { ThaiDatePicker } from '../../components/ThaiDatePicker';
+import { useBranchOptions } from '../branches/queries';
 import { STATE_COLOR, useOutbox, useReminderMutation, type OutboxRow } from './queries';
 
 export default function OutboxPage() {
@@ -19,8 +21,20 @@ export default function OutboxPage() {
   const { can } = useSession();
   const status = params.get('status') ?? '';
   const type = params.get('type') ?? '';
+  const branch = params.get('branch') ?? '';
+  const start = params.get('start') ?? '';
+  const end = params.get('end') ?? '';
   const page = Number(params.get('page')) || 1;
-  const q = useOutbox({ ...(status ? { status } : {}), ...(type ? { type } : {}), page, per_page: 20 });
+  const branches = useBranchOptions();
+  const q = useOutbox({
+    ...(status ? { status } : {}),
+    ...(type ? { type } : {}),
+    ...(branch ? { branch } : {}),
+    ...(start ? { start } : {}),
+    ...(end ? { end } : {}),
+    page,
+    per_page: 20,
+  });
   const resend = useReminderMutation<{ outbox_id: number }>('post', '/reminders/outbox/resend');
   const set = (k: string, v: string) => {
     const n = new URLSearchParams(params);
@@ -32,7 +46,10 @@ export default function OutboxPage() {
   const d = q.data;
   return (
     <div>
-      <PageHeader title="ประวัติการแจ้งเตือน" subtitle="ข้อความ LINE และอีเมลถึงผู้เรียนและพนักงาน ส่งครั้งเดียวต่อรายการ" />
+      <PageHeader
+        title="ประวัติการแจ้งเตือน"
+        subtitle="ข้อความ LINE อีเมล และแจ้งเตือนในระบบ ถึงผู้เรียนและพนักงาน ส่งครั้งเดียวต่อรายการ"
+      />
       <Card>
         <Space wrap style={{ marginBottom: 12 }}>
           <Select
@@ -54,8 +71,35 @@ export default function OutboxPage() {
               { value: '', label: 'ทุกช่องทาง' },
               { value: 'line', label: 'LINE' },
               { value: 'email', label: 'อีเมล' },
+              { value: 'app', label: 'แจ้งเตือนในระบบ' },
             ]}
           />
+          <Select
+            aria-label="สาขา"
+            style={{ width: 220 }}
+            value={branch}
+            onChange={(v) => set('branch', v)}
+            options={[
+              { value: '', label: 'ทุกสาขา' },
+              ...(branches.data ?? []).map((b) => ({ value: String(b.branch_id), label: b.name })),
+            ]}
+          />
+          <Space.Compact>
+            <ThaiDatePicker
+              aria-label="ตั้งแต่วันที่"
+              placeholder="ตั้งแต่วันที่"
+              style={{ width: 150 }}
+              value={start || null}
+              onChange={(v) => set('start', v ?? '')}
+            />
+            <ThaiDatePicker
+              aria-label="ถึงวันที่"
+              placeholder="ถึงวันที่"
+              style={{ width: 150 }}
+              value={end || null}
+              onChange={(v) => set('end', v ?? '')}
+            />
+          </Space.Compact>
         </Space>
         {q.isError && <Alert type="error" showIcon title={errorMessage(q.error)} style={{ marginBottom: 12 }} />}
         <Table<OutboxRow>
@@ -101,7 +145,8 @@ export default function OutboxPage() {
                 <div>
                   <div>{v}</div>
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {r.channel === 'line' ? 'LINE' : 'อีเมล'} {r.channel === 'email' ? r.recipient : ''}
+                    {r.channel === 'line' ? 'LINE' : r.channel === 'email' ? 'อีเมล' : 'แจ้งเตือนในระบบ'}{' '}
+                    {r.channel === 'email' ? r.recipient : ''}
                   </Typography.Text>
                 </div>
               ),

@@ -1,8 +1,8 @@
 /**
- * ตั้งค่าการแจ้งเตือน — for each reminder: on or off, how many days before, by which channel, to which staff roles,
- * and its Thai template (placeholders listed, a preview before saving; an unknown placeholder is refused). Below, the
- * channels: LINE's channel access token and the SMTP server (secrets are never shown back, only whether they are set)
- * and the quiet hours. "ส่งตอนนี้" runs one round at once.
+ * ตั้งค่าการแจ้งเตือน — for each reminder: on or off, how many days before, by which channel, its own quiet hours
+ * (empty: the school's), to which staff roles, and its Thai template (placeholders listed, a preview before saving; an
+ * unknown placeholder is refused). Below, the channels: LINE's channel access token and secret and the SMTP server
+ * (secrets are never shown back, only whether they are set) and the school's quiet hours. "ส่งตอนนี้" runs one round.
  */
 import { SendOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -21,12 +21,13 @@ import {
   Skeleton,
   Switch,
   Tag,
+  Typography,
 } from 'antd';
 import { useState } from 'react';
 import { api, errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { ChannelsCard } from './ChannelsCard';
-import { useReminderMutation, useReminderSettings, type ReminderSetting } from './queries';
+import { useChannels, useReminderMutation, useReminderSettings, type ReminderSetting } from './queries';
 
 export default function SettingsPage() {
   const { message } = App.useApp();
@@ -80,6 +81,7 @@ export default function SettingsPage() {
 }
 
 function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; name: string }[] }) {
+  const school = useChannels().data;
   const { message } = App.useApp();
   const [form] = Form.useForm<Omit<ReminderSetting, 'kind' | 'name' | 'audience' | 'placeholders'>>();
   const save = useReminderMutation<object>('put', '/reminders/settings/update');
@@ -104,13 +106,21 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
       extra={<Tag>{s.audience === 'student' ? 'ถึงผู้เรียน' : 'ถึงพนักงาน'}</Tag>}
       data-testid={`reminder-${s.kind}`}
     >
+      <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+        {s.note}
+      </Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"
         initialValues={s}
         onFinish={async (v) => {
           try {
-            await save.mutateAsync({ kind: s.kind, ...v });
+            await save.mutateAsync({
+              kind: s.kind,
+              ...v,
+              quiet_start: v.quiet_start ?? '',
+              quiet_end: v.quiet_end ?? '',
+            });
             message.success('บันทึกการตั้งค่าการแจ้งเตือนแล้ว');
             setError(null);
           } catch (e) {
@@ -135,12 +145,33 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
                 options={[
                   { label: 'LINE', value: 'line' },
                   { label: 'อีเมล', value: 'email', disabled: s.audience === 'student' },
+                  { label: 'ในระบบ', value: 'app', disabled: s.audience === 'student' },
                 ]}
               />
             </Form.Item>
           </Col>
         </Row>
-        {s.audience === 'staff' && (
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item
+              name="quiet_start"
+              label="งดส่งตั้งแต่ (น.)"
+              rules={[{ pattern: /^(([01]\d|2[0-3]):[0-5]\d)?$/, message: 'เริ่มช่วงงดส่ง: รูปแบบ HH:MM' }]}
+            >
+              <Input placeholder={`ตามโรงเรียน (${school?.quiet_start ?? '21:00'})`} allowClear />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="quiet_end"
+              label="ถึง (น.)"
+              rules={[{ pattern: /^(([01]\d|2[0-3]):[0-5]\d)?$/, message: 'สิ้นสุดช่วงงดส่ง: รูปแบบ HH:MM' }]}
+            >
+              <Input placeholder={`ตามโรงเรียน (${school?.quiet_end ?? '07:00'})`} allowClear />
+            </Form.Item>
+          </Col>
+        </Row>
+        {s.audience === 'staff' && s.kind !== 'payroll_waiting' && (
           <Form.Item name="roles" label="ผู้รับ (บทบาท)">
             <Select mode="multiple" options={roles.map((r) => ({ value: r.slug, label: r.name }))} />
           </Form.Item>

@@ -1,6 +1,6 @@
 /** The reminders' requests: settings and templates, channels, the outbox log, resend and run now. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OutboxRow, ReminderChannels, ReminderSetting } from '@khabkhi/contracts';
+import type { Notifications, OutboxRow, ReminderChannels, ReminderSetting, StudentReminders } from '@khabkhi/contracts';
 import { api } from '../../api/client';
 
 export type { OutboxRow, ReminderChannels, ReminderSetting };
@@ -42,3 +42,35 @@ export const STATE_COLOR: Record<string, string> = {
   failed: 'red',
   skipped: 'default',
 };
+
+// ---- the bell and a student's reminders ----
+
+export const notificationKeys = { all: ['notifications'] as const };
+export const useNotifications = () =>
+  useQuery({
+    queryKey: notificationKeys.all,
+    queryFn: () => api.get<Notifications>('/notifications'),
+    refetchInterval: 120_000,
+  });
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { outbox_id?: number }) => api.post<{ read: number }>('/notifications/read', b),
+    onSuccess: () => qc.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+export const studentKeys = { of: (applicationId: number) => ['reminders', 'student', applicationId] as const };
+export const useStudentReminders = (applicationId: number) =>
+  useQuery({
+    queryKey: studentKeys.of(applicationId),
+    queryFn: () => api.get<StudentReminders>('/reminders/student', { application_id: applicationId }),
+  });
+export function useStudentAction(path: 'opt-out' | 'link-code' | 'unlink', applicationId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: { opt_out?: boolean }) =>
+      api.post<StudentReminders>(`/reminders/student/${path}`, { application_id: applicationId, ...b }),
+    onSuccess: (r) => qc.setQueryData(studentKeys.of(applicationId), r.data),
+  });
+}
