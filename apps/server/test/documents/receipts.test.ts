@@ -50,7 +50,13 @@ describe('receipt PDF', () => {
     });
     expect(r.status, r.body.message).toBe(200);
     const number = r.body.data.application.payments[0].payment_code as string;
-    const original = textOf(await fetchPdf(r.body.data.pdf), 'receipt-original');
+    const originalPdf = await fetchPdf(r.body.data.pdf);
+    // the school's font (Sarabun, regular and bold) is embedded, not a fallback of the machine
+    const fonts = execFileSync('pdffonts', ['-'], { input: originalPdf }).toString('utf8');
+    expect(fonts).toMatch(/\+Sarabun-Regular .*\byes\b/);
+    expect(fonts).toMatch(/\+Sarabun-Bold .*\byes\b/);
+    expect(fonts).not.toMatch(/DejaVu|Liberation|Noto|Garuda|Loma/);
+    const original = textOf(originalPdf, 'receipt-original');
     const flat = squash(original);
     expect(flat).toContain(squash('ใบเสร็จรับเงิน'));
     expect(flat).toContain(number);
