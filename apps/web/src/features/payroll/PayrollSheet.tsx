@@ -24,7 +24,6 @@ import {
   STATE_COLORS,
   thisMonth,
   updateSheet,
-  type Sheet,
   type SheetLine,
 } from './queries';
 import { previewLine } from './preview';
