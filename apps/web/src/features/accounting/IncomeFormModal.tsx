@@ -3,7 +3,7 @@ import { DeleteOutlined, FilePdfOutlined, PaperClipOutlined, UploadOutlined } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import type { AttachedFile, IncomeBody, UploadedFile } from '@khabkhi/contracts';
+import type { AttachedFile, IncomeBody } from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
 import { errorMessage } from '../../api/client';
 import { useFileUrl } from '../../components/AuthImage';
