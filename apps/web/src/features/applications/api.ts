@@ -45,6 +45,8 @@ export const applicationKeys = {
   feeTable: (kind: 'fee' | 'request') =>
     tableKeys.of(kind === 'fee' ? '/applicationfee/gettable' : '/applicationrequest/gettable'),
   one: (prefix: string, id: number | null) => ['application', prefix, id] as const,
+  /** every branch's register options (a new course type changes them all) */
+  registerOptionsAll: ['application', 'register-options'] as const,
   registerOptions: (branch: number | null) => ['application', 'register-options', branch] as const,
   requestRegistrations: (search: string) => ['application', 'request-registrations', search] as const,
 };
