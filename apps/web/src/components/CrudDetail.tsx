@@ -8,7 +8,8 @@ import { Alert, Card, Col, Form, Input, InputNumber, Row, Select, Switch } from 
 import type { Rule } from 'antd/es/form';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
+import { createRecord, deleteRecord, getRecord, updateRecord } from '../api/common';
 import { useSession } from '../api/useSession';
 import { enterToNextProps } from './enterToNext';
 import { applyServerError, focusFirstError } from './formErrors';
@@ -81,7 +82,7 @@ export function CrudDetail(p: CrudDetailProps) {
   const [banner, setBanner] = useBanner(id ?? 'new');
   const record = useQuery({
     queryKey: recordKeys.one(p.prefix, recordId),
-    queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`),
+    queryFn: () => getRecord(p.prefix, recordId!),
     enabled: !isNew,
   });
   const lockedBy = !isNew && record.data && p.custom?.readOnly ? p.custom.readOnly(record.data) : null;
@@ -138,9 +139,7 @@ export function CrudDetail(p: CrudDetailProps) {
         body[f.name] = val;
       }
       Object.assign(body, p.custom?.toBody(v));
-      return isNew
-        ? api.post<Record<string, any>>(`/${p.prefix}/create`, body)
-        : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
+      return isNew ? createRecord(p.prefix, body) : updateRecord(p.prefix, { ...body, [p.idKey]: recordId });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
@@ -159,7 +158,7 @@ export function CrudDetail(p: CrudDetailProps) {
   });
 
   const del = useMutation({
-    mutationFn: () => api.del<null>(`/${p.prefix}/delete`, { [p.idKey]: recordId }),
+    mutationFn: () => deleteRecord(p.prefix, p.idKey, recordId!),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
       navigate(p.listPath, { state: { banner: { status: res.status, message: res.message } } });
