@@ -15,6 +15,15 @@ export const recordKeys = {
   one: (prefix: string, id: number | string | null) => ['record', prefix, id] as const,
 };
 
+/**
+ * The vehicle keys another feature refreshes too (an expense changes a vehicle's costs and its renewals): here, so
+ * that expenses need not import the vehicles feature that imports them.
+ */
+export const vehicleSharedKeys = {
+  one: (id: number | null) => ['vehicle', id] as const,
+  reminders: ['vehicle-reminders'] as const,
+};
+
 export const settingsKeys = { get: ['settings'] as const };
 export const fileKeys = { one: (fileId: string | null | undefined) => ['file', fileId] as const };
 export const meKeys = { me: ['me'] as const };

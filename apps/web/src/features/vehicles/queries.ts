@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FleetRules, Reminder, VehicleCreateBody, VehicleDetail, VehicleUpdateBody } from '@khabkhi/contracts';
 import { api } from '../../api/client';
-import { tableKeys } from '../../api/queryKeys';
+import { tableKeys, vehicleSharedKeys } from '../../api/queryKeys';
 
 export const vehicleKeys = {
   table: tableKeys.of('/vehicle/gettable'),
-  one: (id: number | null) => ['vehicle', id] as const,
+  one: vehicleSharedKeys.one,
   options: ['vehicle-options'] as const,
-  reminders: ['vehicle-reminders'] as const,
+  reminders: vehicleSharedKeys.reminders,
+  /** one branch's reminders, or every branch's ('all') */
+  remindersOf: (branch: string) => ['vehicle-reminders', branch] as const,
   reminderCount: ['vehicle-reminders', 'count'] as const,
   rules: ['vehicle-rules'] as const,
 };
@@ -34,7 +36,7 @@ export const useVehicleOptions = () =>
 /** branch: one branch's reminders (the dashboard's link); absent: every branch in scope */
 export const useReminders = (branch?: string) =>
   useQuery({
-    queryKey: [...vehicleKeys.reminders, branch ?? 'all'],
+    queryKey: vehicleKeys.remindersOf(branch ?? 'all'),
     queryFn: () => api.get<Reminder[]>('/vehicle/reminders', branch ? { branch } : undefined),
   });
 export const useFleetRules = () =>
