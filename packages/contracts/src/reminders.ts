@@ -129,8 +129,19 @@ export const OutboxQuery = Type.Object(
 export type OutboxQuery = Static<typeof OutboxQuery>;
 
 export const OutboxResendBody = Type.Object({ outbox_id: Id() }, closed);
+export type OutboxResendBody = Static<typeof OutboxResendBody>;
 export const ReminderPreviewBody = Type.Object(
   { kind: Type.String({ maxLength: 50 }), template: Type.String({ minLength: 1, maxLength: 1000 }) },
   closed,
 );
+export type ReminderPreviewBody = Static<typeof ReminderPreviewBody>;
 export const ReminderPreview = Type.Object({ text: S }, closed);
+export type ReminderPreview = Static<typeof ReminderPreview>;
+/** One round run now: what it queued and sent (quiet: inside the quiet hours, nothing sent). */
+export const ReminderRunResult = Type.Object({
+  queued: Type.Integer(),
+  sent: Type.Integer(),
+  failed: Type.Integer(),
+  quiet: Type.Boolean(),
+});
+export type ReminderRunResult = Static<typeof ReminderRunResult>;

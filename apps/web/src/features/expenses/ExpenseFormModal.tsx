@@ -8,7 +8,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { todayBangkok } from '@khabkhi/thai';
 import { DUE_KINDS, type ExpenseItem } from '@khabkhi/contracts';
 import { errorMessage } from '../../api/client';

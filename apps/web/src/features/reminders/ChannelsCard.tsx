@@ -2,14 +2,14 @@
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Switch, Tag } from 'antd';
 import type { ReminderChannels } from '@khabkhi/contracts';
 import { errorMessage } from '../../api/client';
-import { useChannels, useReminderMutation } from './queries';
+import { saveChannels, useChannels, useReminderMutation } from './queries';
 
 type Values = Omit<ReminderChannels, 'line_token_set' | 'smtp_pass_set'> & { line_token?: string; smtp_pass?: string };
 
 export function ChannelsCard() {
   const { message } = App.useApp();
   const ch = useChannels();
-  const save = useReminderMutation<Values>('put', '/reminders/channels/update');
+  const save = useReminderMutation(saveChannels);
   const [form] = Form.useForm<Values>();
   if (!ch.data) return null;
   const { line_token_set, smtp_pass_set, ...rest } = ch.data;

@@ -11,7 +11,7 @@ import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
-import { STATE_COLOR, useOutbox, useReminderMutation, type OutboxRow } from './queries';
+import { resendOutbox, STATE_COLOR, useOutbox, useReminderMutation, type OutboxRow } from './queries';
 
 export default function OutboxPage() {
   const [params, setParams] = useSearchParams();
@@ -21,7 +21,7 @@ export default function OutboxPage() {
   const type = params.get('type') ?? '';
   const page = Number(params.get('page')) || 1;
   const q = useOutbox({ ...(status ? { status } : {}), ...(type ? { type } : {}), page, per_page: 20 });
-  const resend = useReminderMutation<{ outbox_id: number }>('post', '/reminders/outbox/resend');
+  const resend = useReminderMutation(resendOutbox);
   const set = (k: string, v: string) => {
     const n = new URLSearchParams(params);
     if (v) n.set(k, v);

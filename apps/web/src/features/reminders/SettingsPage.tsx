@@ -5,7 +5,6 @@
  * and the quiet hours. "ส่งตอนนี้" runs one round at once.
  */
 import { SendOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -23,19 +22,25 @@ import {
   Tag,
 } from 'antd';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import type { ReminderSettingBody } from '@khabkhi/contracts';
+import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { ChannelsCard } from './ChannelsCard';
-import { useReminderMutation, useReminderSettings, type ReminderSetting } from './queries';
+import { useRegisterOptions } from '../employees/queries';
+import {
+  previewReminder,
+  runReminders,
+  saveReminderSetting,
+  useReminderMutation,
+  useReminderSettings,
+  type ReminderSetting,
+} from './queries';
 
 export default function SettingsPage() {
   const { message } = App.useApp();
   const settings = useReminderSettings();
-  const run = useReminderMutation<Record<string, never>>('post', '/reminders/run');
-  const roles = useQuery({
-    queryKey: ['user', 'listforregister'],
-    queryFn: () => api.get<{ role: { slug: string; name: string }[] }>('/user/listforregister'),
-  });
+  const run = useReminderMutation(runReminders);
+  const roles = useRegisterOptions();
   return (
     <div>
       <PageHeader
@@ -47,7 +52,7 @@ export default function SettingsPage() {
             loading={run.isPending}
             onClick={async () => {
               try {
-                const r = (await run.mutateAsync({})) as { data: { queued: number; sent: number; quiet: boolean } };
+                const r = await run.mutateAsync(undefined);
                 message.success(
                   r.data.quiet
                     ? `อยู่ในช่วงงดส่ง: เข้าคิว ${r.data.queued} ข้อความ`
@@ -82,12 +87,12 @@ export default function SettingsPage() {
 function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; name: string }[] }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Omit<ReminderSetting, 'kind' | 'name' | 'audience' | 'placeholders'>>();
-  const save = useReminderMutation<object>('put', '/reminders/settings/update');
+  const save = useReminderMutation(saveReminderSetting);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const showPreview = async () => {
     try {
-      const r = await api.post<{ text: string }>('/reminders/preview', {
+      const r = await previewReminder({
         kind: s.kind,
         template: form.getFieldValue('template'),
       });
@@ -110,7 +115,7 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
         initialValues={s}
         onFinish={async (v) => {
           try {
-            await save.mutateAsync({ kind: s.kind, ...v });
+            await save.mutateAsync({ kind: s.kind, ...v } as ReminderSettingBody);
             message.success('บันทึกการตั้งค่าการแจ้งเตือนแล้ว');
             setError(null);
           } catch (e) {

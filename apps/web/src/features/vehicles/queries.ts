@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FleetRules, Reminder, VehicleCreateBody, VehicleDetail, VehicleUpdateBody } from '@khabkhi/contracts';
+import type {
+  FleetRules,
+  Reminder,
+  ReminderCount,
+  VehicleCreateBody,
+  VehicleDetail,
+  VehicleUpdateBody,
+} from '@khabkhi/contracts';
 import { api } from '../../api/client';
 import { tableKeys, vehicleSharedKeys } from '../../api/queryKeys';
 
@@ -48,3 +55,10 @@ export const useFleetRules = () =>
 export const createVehicle = (body: VehicleCreateBody) => api.post<VehicleDetail>('/vehicle/create', body);
 export const updateVehicle = (body: VehicleUpdateBody) => api.put<VehicleDetail>('/vehicle/update', body);
 export const deleteVehicle = (vehicle_id: number) => api.del<null>('/vehicle/delete', { vehicle_id });
+
+/** Every vehicle date due soon or overdue (the home page's card shows the nearest). */
+export const getReminders = () => api.get<Reminder[]>('/vehicle/reminders');
+/** How many vehicle dates are due soon, and how many are overdue (the menu's badge). */
+export const getReminderCount = () => api.get<ReminderCount>('/vehicle/reminders/count');
+/** The fleet rules from a date (head office). */
+export const saveFleetRules = (body: FleetRules) => api.put<unknown>('/vehicle/rules/update', body);
