@@ -90,6 +90,42 @@ export default tseslint.config(
     },
   },
   {
+    // web screens call the server only through their feature's queries.ts (typed endpoint functions whose body and
+    // answer types come from packages/contracts) and read query keys only from key factories (docs/architecture.md)
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/client'],
+              importNames: ['api', 'request', 'requestEnvelope', 'requestBlob'],
+              message: "a screen calls the server through a typed function of its feature's queries.ts.",
+            },
+            {
+              group: ['**/api/documents'],
+              importNames: ['printPdf'],
+              message: "a screen asks for a document through a typed function of its feature's queries.ts.",
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: "a query key comes from the feature's key factory (queries.ts), not an inline array.",
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set|cancel|invalidate|refetch|remove|reset)Quer(y|ies)(Data)?$/] > ArrayExpression',
+          message: "a query key comes from the feature's key factory (queries.ts), not an inline array.",
+        },
+      ],
+    },
+  },
+  {
     // one feature per folder, files by use case: no source file over 500 lines (tests, bench, migrations and generated
     // files aside)
     files: ['**/*.{ts,tsx,js,mjs}'],
