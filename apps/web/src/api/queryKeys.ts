@@ -25,5 +25,8 @@ export const vehicleSharedKeys = {
 };
 
 export const settingsKeys = { get: ['settings'] as const };
-export const fileKeys = { one: (fileId: string | null | undefined) => ['file', fileId] as const };
+export const fileKeys = {
+  one: (fileId: string | null | undefined) => ['file', fileId] as const,
+  limits: ['files-limits'] as const,
+};
 export const meKeys = { me: ['me'] as const };

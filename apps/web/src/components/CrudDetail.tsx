@@ -11,10 +11,9 @@ import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../api/common';
 import { useSession } from '../api/useSession';
-import { enterToNextProps } from './enterToNext';
-import { applyServerError, focusFirstError } from './formErrors';
+import { applyServerError } from './formErrors';
 import { MoneyInput, moneyRule } from './MoneyInput';
-import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from './DetailPage';
+import { DeleteButton, DetailForm, DetailPage, NewRecordButton, SaveBar } from './DetailPage';
 import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
 import { recordKeys, tableKeys } from '../api/queryKeys';
@@ -231,17 +230,13 @@ export function CrudDetail(p: CrudDetailProps) {
       failed={!isNew && record.isError}
       error={record.error}
     >
-      <Form
+      <DetailForm
         form={form}
-        layout="vertical"
-        disabled={readOnly || save.isPending}
         initialValues={blank}
-        onFinish={(v) => {
-          setBanner(null);
-          save.mutate(v);
-        }}
-        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-        {...enterToNextProps}
+        readOnly={readOnly}
+        saving={save.isPending}
+        onSave={save.mutate}
+        clearBanner={() => setBanner(null)}
       >
         {sections.map((s) => (
           <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
@@ -278,7 +273,7 @@ export function CrudDetail(p: CrudDetailProps) {
         ))}
         {p.custom?.section}
         {!readOnly && <SaveBar saving={save.isPending} cancelTo={p.listPath} />}
-      </Form>
+      </DetailForm>
     </DetailPage>
   );
 }

@@ -1,15 +1,18 @@
 /**
  * The shell of one record's page (branch, employee, vehicle, and the catalog items through CrudDetail): the header
  * with its actions, the result banner, a skeleton while the record is read, its error when it cannot be read, and
- * then the page itself. DeleteButton, NewRecordButton and SaveBar are the actions these pages share.
+ * then the page itself. DetailForm is their form (one setup: vertical, locked while read-only or saving, Enter to the
+ * next field, the first error focused); DeleteButton, NewRecordButton and SaveBar are the actions these pages share.
  */
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { Button, Card, Popconfirm, Skeleton, Space } from 'antd';
+import { Button, Card, Form, Popconfirm, Skeleton, Space, type FormInstance, type FormProps } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
 import { PageHeader } from './PageHeader';
 import { ResultBanner, type BannerState } from './ResultBanner';
+import { enterToNextProps } from './enterToNext';
+import { focusFirstError } from './formErrors';
 
 export interface DetailPageProps {
   title: ReactNode;
@@ -49,6 +52,41 @@ export function DetailPage(p: DetailPageProps) {
       )}
       {p.after}
     </div>
+  );
+}
+
+export type DetailFormProps<T> = Omit<
+  FormProps<T>,
+  'form' | 'layout' | 'disabled' | 'onFinish' | 'onFinishFailed' | 'children'
+> & {
+  form: FormInstance<T>;
+  children: ReactNode;
+  /** the user may not change the record (no ability, or the record is locked) */
+  readOnly: boolean;
+  /** a save is under way: the form is locked until it answers */
+  saving: boolean;
+  /** the page's banner is cleared, then the checked values are saved */
+  onSave: (values: T) => void;
+  clearBanner: () => void;
+};
+
+/** A record page's form: the one setup of the branch, employee, vehicle and catalog item pages. */
+export function DetailForm<T>({ form, readOnly, saving, onSave, clearBanner, children, ...rest }: DetailFormProps<T>) {
+  return (
+    <Form<T>
+      form={form}
+      layout="vertical"
+      disabled={readOnly || saving}
+      onFinish={(v) => {
+        clearBanner();
+        onSave(v);
+      }}
+      onFinishFailed={({ errorFields }) => focusFirstError(form as FormInstance, errorFields)}
+      {...enterToNextProps}
+      {...rest}
+    >
+      {children}
+    </Form>
   );
 }
 

@@ -5,9 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
-import { enterToNextProps } from '../../components/enterToNext';
-import { applyServerError, focusFirstError } from '../../components/formErrors';
-import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
+import { applyServerError } from '../../components/formErrors';
+import { DeleteButton, DetailForm, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import type { BranchUpdateBody } from '@khabkhi/contracts';
@@ -148,17 +147,13 @@ export default function BranchDetail() {
       failed={!isNew && branch.isError}
       error={branch.error}
     >
-      <Form
+      <DetailForm
         form={form}
-        layout="vertical"
         initialValues={BLANK}
-        disabled={readOnly || save.isPending}
-        onFinish={(v) => {
-          setBanner(null);
-          save.mutate(v);
-        }}
-        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-        {...enterToNextProps}
+        readOnly={readOnly}
+        saving={save.isPending}
+        onSave={save.mutate}
+        clearBanner={() => setBanner(null)}
         scrollToFirstError
       >
         <Card title="ข้อมูลสาขา" className="form-section" style={{ marginBottom: 16 }}>
@@ -242,7 +237,7 @@ export default function BranchDetail() {
           <AddressFields form={form} />
         </Card>
         {!readOnly && <SaveBar saving={save.isPending} cancelTo="/branches" />}
-      </Form>
+      </DetailForm>
     </DetailPage>
   );
 }

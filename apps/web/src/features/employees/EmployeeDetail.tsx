@@ -6,10 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
-import { enterToNextProps } from '../../components/enterToNext';
-import { applyServerError, focusFirstError } from '../../components/formErrors';
+import { applyServerError } from '../../components/formErrors';
 import { fullName } from '../../components/fullName';
-import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
+import { DeleteButton, DetailForm, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
 import { StatusTag } from '../../components/StatusTag';
 import { useBanner } from '../../components/useBanner';
 import { branchKeys } from '../branches/queries';
@@ -121,17 +120,13 @@ export default function EmployeeDetail() {
       failed={!isNew && emp.isError}
       error={emp.error}
     >
-      <Form
+      <DetailForm
         form={form}
-        layout="vertical"
         initialValues={BLANK}
-        disabled={readOnly || save.isPending}
-        onFinish={(v) => {
-          setBanner(null);
-          save.mutate(v);
-        }}
-        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-        {...enterToNextProps}
+        readOnly={readOnly}
+        saving={save.isPending}
+        onSave={save.mutate}
+        clearBanner={() => setBanner(null)}
       >
         <EmployeeAccountCard isNew={isNew} o={o} />
         <EmployeePersonalCard form={form} o={o} />
@@ -156,7 +151,7 @@ export default function EmployeeDetail() {
             {!isNew && <Tag>รหัสพนักงาน {userId}</Tag>}
           </SaveBar>
         )}
-      </Form>
+      </DetailForm>
     </DetailPage>
   );
 }
