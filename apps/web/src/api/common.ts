@@ -3,12 +3,22 @@
  * record of a CrudDetail page by its prefix, and the files behind the bearer header. A feature's own calls live in
  * its queries.ts; screens (.tsx) call neither the client nor a path themselves.
  */
-import type { Settings, SettingsBody } from '@khabkhi/contracts';
+import { useQuery } from '@tanstack/react-query';
+import type { RegisterOptions, Settings, SettingsBody } from '@khabkhi/contracts';
 import { api, requestBlob } from './client';
+import { registerOptionsKeys } from './queryKeys';
 
 /** The school settings (name, address, logo … and the exam rules). */
 export const getSettings = () => api.get<Settings>('/settings/get');
 export const updateSettings = (body: SettingsBody) => api.put<Settings>('/settings/update', body);
+
+/** What a new application offers at a branch (the user's branch when none is named). */
+export const useRegisterOptions = (branch?: number) =>
+  useQuery({
+    queryKey: registerOptionsKeys.of(branch ?? null),
+    queryFn: () => api.get<RegisterOptions>('/application/getforregister', branch ? { branch } : undefined),
+    staleTime: 30_000,
+  });
 
 /** A record of a catalog-style page (CrudDetail) by its API prefix: /{prefix}/get|create|update|delete. */
 export type AnyRecord = Record<string, any>;

@@ -24,6 +24,25 @@ export const vehicleSharedKeys = {
   reminders: ['vehicle-reminders'] as const,
 };
 
+/**
+ * The approval requests' keys: a payment voided or an application refunded makes a request, so payments and
+ * applications refresh these; they live here so that those features need not import approvals, which imports them.
+ */
+export const approvalKeys = {
+  table: tableKeys.of('/request/gettable'),
+  pendingCount: ['/request/pending-count'] as const,
+};
+
+/**
+ * What a new application offers (courses, fees, promotions of a branch): read by the applications and by the
+ * lessons' check-in desk, refreshed by the catalog. Here so that lessons need not import applications, which
+ * imports lessons.
+ */
+export const registerOptionsKeys = {
+  all: ['application', 'register-options'] as const,
+  of: (branch: number | null) => ['application', 'register-options', branch] as const,
+};
+
 export const settingsKeys = { get: ['settings'] as const };
 export const fileKeys = {
   one: (fileId: string | null | undefined) => ['file', fileId] as const,

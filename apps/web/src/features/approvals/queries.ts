@@ -1,11 +1,6 @@
 import type { DecideBody, PendingCount } from '@khabkhi/contracts';
 import { api } from '../../api/client';
-import { tableKeys } from '../../api/queryKeys';
-
-export const approvalKeys = {
-  table: tableKeys.of('/request/gettable'),
-  pendingCount: ['/request/pending-count'] as const,
-};
+export { approvalKeys } from '../../api/queryKeys';
 
 /** How many requests wait for this user's decision. */
 export const getPendingCount = () => api.get<PendingCount>('/request/pending-count');

@@ -10,7 +10,7 @@ import { ListPage } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { approvalKeys } from '../approvals/queries';
+import { approvalKeys } from '../../api/queryKeys';
 import { editPayType, paymentKeys, reprintReceipt, reprintRefund, requestVoid } from './queries';
 import { PaymentKind, PENDING_VOID } from './PaymentKind';
 import type { PaymentRow } from '@khabkhi/contracts';
