@@ -13,7 +13,7 @@ import { createRecord, deleteRecord, getRecord, updateRecord } from '../api/comm
 import { useSession } from '../api/useSession';
 import { applyServerError } from './formErrors';
 import { MoneyInput, moneyRule } from './MoneyInput';
-import { DeleteButton, DetailForm, DetailPage, NewRecordButton, SaveBar } from './DetailPage';
+import { DetailForm, DetailPage, RecordActions, SaveBar } from './DetailPage';
 import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
 import { recordKeys, tableKeys } from '../api/queryKeys';
@@ -207,17 +207,19 @@ export function CrudDetail(p: CrudDetailProps) {
       back={p.listPath}
       extra={
         !isNew && (
-          <>
-            {can('create', p.subject) && <NewRecordButton to={`${p.listPath}/new`} label="เพิ่มใหม่" />}
-            {can('delete', p.subject) && (
-              <DeleteButton
-                title={`ลบ${p.noun}นี้?`}
-                label="ลบ"
-                loading={del.isPending}
-                onConfirm={() => del.mutateAsync()}
-              />
-            )}
-          </>
+          <RecordActions
+            newTo={`${p.listPath}/new`}
+            newLabel="เพิ่มใหม่"
+            canCreate={can('create', p.subject)}
+            remove={
+              can('delete', p.subject) && {
+                title: `ลบ${p.noun}นี้?`,
+                label: 'ลบ',
+                loading: del.isPending,
+                onConfirm: () => del.mutateAsync(),
+              }
+            }
+          />
         )
       }
       banner={banner}
@@ -225,10 +227,9 @@ export function CrudDetail(p: CrudDetailProps) {
       notice={
         lockedBy && <Alert type="info" showIcon title={lockedBy} style={{ marginBottom: 16 }} data-testid="locked-by" />
       }
-      loading={!isNew && record.isLoading}
+      isNew={isNew}
+      record={record}
       skeletonRows={6}
-      failed={!isNew && record.isError}
-      error={record.error}
     >
       <DetailForm
         form={form}

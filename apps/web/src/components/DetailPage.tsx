@@ -22,11 +22,15 @@ export interface DetailPageProps {
   extra?: ReactNode;
   banner: BannerState | null;
   onBannerClose: () => void;
+  /** the page of a new record: nothing is read */
+  isNew?: boolean;
+  /** the record's read (a query): its loading, failure and error, unless given below */
+  record?: { isLoading: boolean; isError: boolean; error: unknown };
   /** the record is being read: a skeleton (of `skeletonRows` lines) instead of the page */
-  loading: boolean;
+  loading?: boolean;
   skeletonRows?: number;
   /** the record could not be read: `error`'s message instead of the page */
-  failed: boolean;
+  failed?: boolean;
   error?: unknown;
   /** shown under the banner whatever the state (e.g. why the record is read-only) */
   notice?: ReactNode;
@@ -36,17 +40,21 @@ export interface DetailPageProps {
 }
 
 export function DetailPage(p: DetailPageProps) {
+  const read = !p.isNew && p.record;
+  const loading = p.loading ?? (read ? read.isLoading : false);
+  const failed = p.failed ?? (read ? read.isError : false);
+  const error = p.error ?? (read ? read.error : undefined);
   return (
     <div>
       <PageHeader title={p.title} subtitle={p.subtitle} back={p.back} extra={p.extra} />
       <ResultBanner result={p.banner} onClose={p.onBannerClose} />
       {p.notice}
-      {p.loading ? (
+      {loading ? (
         <Card>
           <Skeleton active {...(p.skeletonRows ? { paragraph: { rows: p.skeletonRows } } : {})} />
         </Card>
-      ) : p.failed ? (
-        <ResultBanner result={{ status: 'error', message: errorMessage(p.error) }} />
+      ) : failed ? (
+        <ResultBanner result={{ status: 'error', message: errorMessage(error) }} />
       ) : (
         p.children
       )}
@@ -117,6 +125,27 @@ export function DeleteButton({
         {label}
       </Button>
     </Popconfirm>
+  );
+}
+
+/** The header's actions of a saved record: "add another" (when the user may create) and the confirmed delete. */
+export function RecordActions({
+  newTo,
+  newLabel,
+  canCreate,
+  remove,
+}: {
+  newTo: string;
+  newLabel: string;
+  canCreate: boolean;
+  /** false: the user may not delete this record */
+  remove: Parameters<typeof DeleteButton>[0] | false;
+}) {
+  return (
+    <>
+      {canCreate && <NewRecordButton to={newTo} label={newLabel} />}
+      {remove && <DeleteButton {...remove} />}
+    </>
   );
 }
 

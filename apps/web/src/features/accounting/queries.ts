@@ -2,14 +2,13 @@ import type {
   Income,
   IncomeBody,
   IncomeUpdateBody,
-  PdfLink,
   PrintBody,
   ProfitLoss,
   ProfitLossQuery,
   UploadedFile,
 } from '@khabkhi/contracts';
 import { api, request, requestEnvelope } from '../../api/client';
-import { openPdf } from '../../api/documents';
+import { printPdf } from '../../api/documents';
 import { tableKeys } from '../../api/queryKeys';
 
 export const INCOME_TABLE = '/accounting/incometable';
@@ -38,8 +37,7 @@ export const uploadBill = (file: File) => {
 };
 
 /** Opens the printed income and expenses report of a branch and period. */
-export const printReport = async (body: PrintBody) =>
-  openPdf((await api.post<PdfLink>('/accounting/printpdf', body)).data.pdf);
+export const printReport = (body: PrintBody) => printPdf('/accounting/printpdf', body);
 
 /** Income − expenses per month of a period, by source and by category. */
 export const getProfitLoss = async (query: ProfitLossQuery) =>

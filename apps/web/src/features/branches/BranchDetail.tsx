@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
 import { applyServerError } from '../../components/formErrors';
-import { DeleteButton, DetailForm, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
+import { DetailForm, DetailPage, RecordActions, SaveBar } from '../../components/DetailPage';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import type { BranchUpdateBody } from '@khabkhi/contracts';
@@ -126,26 +126,28 @@ export default function BranchDetail() {
       back="/branches"
       extra={
         !isNew && (
-          <>
-            {can('create', 'Branch') && <NewRecordButton to="/branches/new" label="เพิ่มสาขาใหม่" />}
-            {can('delete', 'Branch') && !deleted && (
-              <DeleteButton
-                title="ลบสาขานี้?"
-                description="สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้"
-                label="ลบสาขา"
-                loading={del.isPending}
-                onConfirm={() => del.mutateAsync()}
-              />
-            )}
-          </>
+          <RecordActions
+            newTo="/branches/new"
+            newLabel="เพิ่มสาขาใหม่"
+            canCreate={can('create', 'Branch')}
+            remove={
+              can('delete', 'Branch') &&
+              !deleted && {
+                title: 'ลบสาขานี้?',
+                description: 'สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้',
+                label: 'ลบสาขา',
+                loading: del.isPending,
+                onConfirm: () => del.mutateAsync(),
+              }
+            }
+          />
         )
       }
       banner={banner}
       onBannerClose={() => setBanner(null)}
-      loading={!isNew && branch.isLoading}
+      isNew={isNew}
+      record={branch}
       skeletonRows={8}
-      failed={!isNew && branch.isError}
-      error={branch.error}
     >
       <DetailForm
         form={form}

@@ -1,6 +1,6 @@
-import type { CashCloseDay, CloseBody, CloseResult, PdfLink, ReopenBody, ReopenResult } from '@khabkhi/contracts';
+import type { CashCloseDay, CloseBody, CloseResult, ReopenBody, ReopenResult } from '@khabkhi/contracts';
 import { api } from '../../api/client';
-import { openPdf } from '../../api/documents';
+import { printPdf } from '../../api/documents';
 
 export const cashCloseKeys = {
   all: ['cash-close'] as const,
@@ -15,5 +15,4 @@ export const closeDay = (body: CloseBody) => api.post<CloseResult>('/cash-close/
 /** Reopens a closed day with the reason. */
 export const reopenDay = (body: ReopenBody) => api.post<ReopenResult>('/cash-close/reopen', body);
 /** Opens a close's printed sheet again. */
-export const reprintClose = async (close_id: number) =>
-  openPdf((await api.post<PdfLink>('/cash-close/pdf', { close_id })).data.pdf);
+export const reprintClose = (close_id: number) => printPdf('/cash-close/pdf', { close_id });

@@ -8,7 +8,7 @@ import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
 import { applyServerError } from '../../components/formErrors';
 import { fullName } from '../../components/fullName';
-import { DeleteButton, DetailForm, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
+import { DetailForm, DetailPage, RecordActions, SaveBar } from '../../components/DetailPage';
 import { StatusTag } from '../../components/StatusTag';
 import { useBanner } from '../../components/useBanner';
 import { branchKeys } from '../branches/queries';
@@ -99,26 +99,29 @@ export default function EmployeeDetail() {
       back="/employees"
       extra={
         !isNew && (
-          <>
-            {can('create', 'User') && <NewRecordButton to="/employees/new" label="เพิ่มพนักงานใหม่" />}
-            {can('delete', 'User') && !isSelf && (
-              <DeleteButton
-                title="ลบพนักงานคนนี้?"
-                description="บัญชีผู้ใช้จะเข้าสู่ระบบไม่ได้อีก ข้อมูลเดิมยังเก็บไว้ในประวัติ"
-                label="ลบพนักงาน"
-                loading={del.isPending}
-                onConfirm={() => del.mutateAsync()}
-              />
-            )}
-          </>
+          <RecordActions
+            newTo="/employees/new"
+            newLabel="เพิ่มพนักงานใหม่"
+            canCreate={can('create', 'User')}
+            remove={
+              can('delete', 'User') &&
+              !isSelf && {
+                title: 'ลบพนักงานคนนี้?',
+                description: 'บัญชีผู้ใช้จะเข้าสู่ระบบไม่ได้อีก ข้อมูลเดิมยังเก็บไว้ในประวัติ',
+                label: 'ลบพนักงาน',
+                loading: del.isPending,
+                onConfirm: () => del.mutateAsync(),
+              }
+            }
+          />
         )
       }
       banner={banner}
       onBannerClose={() => setBanner(null)}
       loading={(!isNew && emp.isLoading) || options.isLoading}
       skeletonRows={12}
-      failed={!isNew && emp.isError}
-      error={emp.error}
+      isNew={isNew}
+      record={emp}
     >
       <DetailForm
         form={form}

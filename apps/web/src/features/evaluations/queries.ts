@@ -8,14 +8,13 @@ import type {
   EvaluationSettingsOut,
   LineDocBody,
   ManageVehicleDetail,
-  PdfLink,
   VehicleCheck,
   VehicleCheckCreateBody,
   VehicleCheckDeleteBody,
   VehicleCheckUpdateBody,
 } from '@khabkhi/contracts';
 import { api } from '../../api/client';
-import { openPdf } from '../../api/documents';
+import { printPdf } from '../../api/documents';
 
 export const evaluationKeys = {
   all: ['evaluations'] as const,
@@ -49,8 +48,8 @@ export const updateEvaluation = (body: EvaluateUpdateBody) =>
 export const deleteEvaluation = (body: EvaluateDeleteBody) =>
   api.del<EvaluateStudent>('/evaluate/student/delete', body);
 /** Opens a line's document: the training record or the course certificate. */
-export const printLineDocument = async (document: 'trainingrecord' | 'certificate', body: LineDocBody) =>
-  openPdf((await api.post<PdfLink>(`/evaluate/${document}/pdf`, body)).data.pdf);
+export const printLineDocument = (document: 'trainingrecord' | 'certificate', body: LineDocBody) =>
+  printPdf(`/evaluate/${document}/pdf`, body);
 
 /** The school's evaluation rules: levels, the pass level and the vehicle check items. */
 export const getEvaluationSettings = () => api.get<EvaluationSettingsOut>('/evaluate/settings');

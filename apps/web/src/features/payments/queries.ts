@@ -1,6 +1,6 @@
-import type { ApplicationPaymentBody, EditPayTypeBody, PdfLink, VoidRequestBody } from '@khabkhi/contracts';
+import type { ApplicationPaymentBody, EditPayTypeBody, VoidRequestBody } from '@khabkhi/contracts';
 import { api } from '../../api/client';
-import { openPdf } from '../../api/documents';
+import { printPdf } from '../../api/documents';
 import { tableKeys } from '../../api/queryKeys';
 
 export const paymentKeys = { table: tableKeys.of('/payment/gettable') };
@@ -10,8 +10,6 @@ export const requestVoid = (body: VoidRequestBody) => api.post<unknown>('/paymen
 /** Cash ↔ transfer of a payment. */
 export const editPayType = (body: EditPayTypeBody) => api.put<unknown>('/payment/edit-paytype', body);
 /** Opens a payment's receipt again. */
-export const reprintReceipt = async (payment_id: number) =>
-  openPdf((await api.post<PdfLink>('/payment/pdf', { payment_id })).data.pdf);
+export const reprintReceipt = (payment_id: number) => printPdf('/payment/pdf', { payment_id });
 /** Opens a refund's slip again. */
-export const reprintRefund = async (body: ApplicationPaymentBody) =>
-  openPdf((await api.post<PdfLink>('/request/refund/pdf', body)).data.pdf);
+export const reprintRefund = (body: ApplicationPaymentBody) => printPdf('/request/refund/pdf', body);

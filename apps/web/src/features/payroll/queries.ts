@@ -5,7 +5,6 @@ import type {
   PayrollItemRow,
   PayrollReopenBody,
   PayslipPdfBody,
-  PdfLink,
   ReportUpdate,
   SheetUpdate,
   StepBody,
@@ -21,7 +20,7 @@ import type {
   UserItem,
 } from '@khabkhi/contracts';
 import { api, requestEnvelope, type Option } from '../../api/client';
-import { openPdf } from '../../api/documents';
+import { printPdf } from '../../api/documents';
 import { tableKeys } from '../../api/queryKeys';
 
 export type {
@@ -133,8 +132,8 @@ export const getHistory = async (userId: number, month: string | undefined) =>
   };
 
 /** Opens a payslip (one employee's month). */
-export const openPayslip = async (payslip_id: number) =>
-  openPdf((await api.post<PdfLink>('/payroll/payslip/pdf', { payslip_id } satisfies PayslipPdfBody)).data.pdf);
+export const openPayslip = (payslip_id: number) =>
+  printPdf('/payroll/payslip/pdf', { payslip_id } satisfies PayslipPdfBody);
 
 /** An employee's salary, standing items and the year's figures. */
 export const getStaff = (userId: number) => api.get<StaffDetail>(`/payroll/user/${userId}`);
@@ -147,11 +146,10 @@ export const removeStaffItem = (id: number) =>
   api.put<unknown>('/list-payrollListUser/update', { id, is_delete: true });
 
 /** Opens an employee's withholding certificate (50 ทวิ) of a tax year; the first print numbers it. */
-export const openCertificate = async (user_id: number, year: number) =>
-  openPdf((await api.post<PdfLink>('/payroll/certificate', { user_id, year })).data.pdf);
+export const openCertificate = (user_id: number, year: number) => printPdf('/payroll/certificate', { user_id, year });
 /** Opens one PDF of a branch's certificates of a tax year. */
-export const openBranchCertificates = async (branch_id: number, year: number) =>
-  openPdf((await api.post<PdfLink & { count: number }>('/payroll/certificates', { branch_id, year })).data.pdf);
+export const openBranchCertificates = (branch_id: number, year: number) =>
+  printPdf('/payroll/certificates', { branch_id, year });
 
 /** An employee's ล.ย.01 allowances. */
 export const getAllowances = (userId: number) => api.get<Allowances>('/payroll/allowance/list', { user: userId });

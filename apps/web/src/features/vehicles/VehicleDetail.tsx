@@ -278,9 +278,8 @@ export default function VehicleDetailPage() {
       }
       banner={banner}
       onBannerClose={() => setBanner(null)}
-      loading={!isNew && v.isLoading}
-      failed={!isNew && v.isError}
-      error={v.error}
+      isNew={isNew}
+      record={v}
       after={
         d && (
           <ExpenseFormModal
