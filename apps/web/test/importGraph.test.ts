@@ -79,6 +79,26 @@ describe('the import graph of the web app', () => {
     expect(circles(files)).toEqual([]);
   });
 
+  it('features import each other one way: no two feature folders reach each other', () => {
+    const featureOf = (f: string) => path.relative(path.join(src, 'features'), f).split(path.sep)[0]!;
+    const edges = new Map<string, Set<string>>();
+    for (const f of sourceFiles(path.join(src, 'features')))
+      for (const i of importsOf(f))
+        if (i.startsWith(path.join(src, 'features') + path.sep) && featureOf(i) !== featureOf(f))
+          edges.set(featureOf(f), (edges.get(featureOf(f)) ?? new Set()).add(featureOf(i)));
+    // a feature reaches itself again through others: the chain is named, e.g. payments → approvals → payments
+    const loops: string[] = [];
+    const walk = (start: string, at: string, seen: string[]) => {
+      for (const next of edges.get(at) ?? []) {
+        if (next === start) loops.push([...seen, next].join(' → '));
+        else if (!seen.includes(next)) walk(start, next, [...seen, next]);
+      }
+    };
+    for (const feature of edges.keys()) walk(feature, feature, [feature]);
+    expect(edges.size).toBeGreaterThan(5);
+    expect(loops).toEqual([]);
+  });
+
   it('features never import the app shell', () => {
     const upward = sourceFiles(path.join(src, 'features')).flatMap((f) =>
       importsOf(f)

@@ -107,6 +107,7 @@ export const ApplicationPaymentBody = Type.Object(
   { application_id: Id(), payment_id: Type.Optional(Id()) },
   { additionalProperties: false },
 );
+export type ApplicationPaymentBody = Static<typeof ApplicationPaymentBody>;
 export const CheckPromotionBody = Type.Object(
   {
     index: Type.Integer({ minimum: 0, maximum: 100 }),

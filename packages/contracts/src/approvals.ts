@@ -34,6 +34,7 @@ export const DecideBody = Type.Object(
 export type DecideBody = Static<typeof DecideBody>;
 
 export const PendingCount = Type.Object({ pending: Type.Integer() });
+export type PendingCount = Static<typeof PendingCount>;
 
 export const ApprovalQuery = TableQuery;
 

@@ -10,10 +10,12 @@ export const CashCloseQuery = Type.Object(
   { additionalProperties: false },
 );
 export const CloseBody = Type.Object({ branch_id: Id(), date: IsoDate() }, { additionalProperties: false });
+export type CloseBody = Static<typeof CloseBody>;
 export const ReopenBody = Type.Object(
   { branch_id: Id(), date: IsoDate(), reason: Type.String({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
+export type ReopenBody = Static<typeof ReopenBody>;
 export const CloseIdBody = Type.Object({ close_id: Id() }, { additionalProperties: false });
 export const CashCloseTableQuery = TableQuery;
 
@@ -74,7 +76,9 @@ export const CashCloseDay = Type.Object({
 export type CashCloseDay = Static<typeof CashCloseDay>;
 
 export const CloseResult = Type.Object({ close_id: I, version: I, totals: CloseTotals, pdf: S });
+export type CloseResult = Static<typeof CloseResult>;
 export const ReopenResult = Type.Object({ close_id: I, version: I });
+export type ReopenResult = Static<typeof ReopenResult>;
 
 export const CashCloseRow = Type.Object({
   close_id: I,

@@ -108,6 +108,7 @@ export const Option = Type.Object({
 
 /** A signed link to a printed document (receipt, form, report …), opened in a new tab. */
 export const PdfLink = Type.Object({ pdf: Type.String() });
+export type PdfLink = Static<typeof PdfLink>;
 /** Bytes answered as they are (a PDF, a photo): Fastify sends a Buffer without serializing it. */
 export const Binary = (description = 'file bytes') =>
   Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', description });

@@ -75,6 +75,7 @@ export const ChangePasswordBody = Type.Object(
   { old_password: Type.String({ minLength: 1, maxLength: 200 }), new_password: Password },
   { additionalProperties: false },
 );
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 export const ProfileBody = Type.Object(
   {
     nickname: Type.Optional(Text(50)),

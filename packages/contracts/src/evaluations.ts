@@ -33,8 +33,10 @@ export const EvaluateDeleteBody = Type.Object(
   { application_id: Id(), evaluation_id: Id() },
   { additionalProperties: false },
 );
+export type EvaluateDeleteBody = Static<typeof EvaluateDeleteBody>;
 export const EvaluateStudentQuery = Type.Object({ line_id: Id() }, { additionalProperties: false });
 export const LineDocBody = Type.Object({ application_id: Id(), line_id: Id() }, { additionalProperties: false });
+export type LineDocBody = Static<typeof LineDocBody>;
 
 /**
  * One exam (theory or practical) of a course line as the evaluation list shows it: the passed attempt if any, else the
@@ -220,6 +222,7 @@ export const VehicleCheckDeleteBody = Type.Object(
   { application_id: Id(), check_id: Id() },
   { additionalProperties: false },
 );
+export type VehicleCheckDeleteBody = Static<typeof VehicleCheckDeleteBody>;
 export const VehicleCheckGetQuery = Type.Object({ check_id: Id() }, { additionalProperties: false });
 export const VehicleDetailQuery = Type.Object({ application_id: Id() }, { additionalProperties: false });
 
@@ -371,3 +374,4 @@ export const EvaluationSettingsOut = Type.Object({
   pass_level: Type.Integer(),
   check_items: Type.Object({ car: Type.Array(Type.String()), motorcycle: Type.Array(Type.String()) }),
 });
+export type EvaluationSettingsOut = Static<typeof EvaluationSettingsOut>;

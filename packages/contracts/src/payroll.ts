@@ -199,10 +199,12 @@ export const StepBody = Type.Object(
   { payroll_id: Id(), acknowledge_deductions: Acknowledge() },
   { additionalProperties: false },
 );
+export type StepBody = Static<typeof StepBody>;
 export const PayrollReopenBody = Type.Object(
   { payroll_id: Id(), reason: Type.String({ minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
+export type PayrollReopenBody = Static<typeof PayrollReopenBody>;
 /** A submitted or confirmed month back to draft, with the reason the maker reads. */
 export const PayrollSendBackBody = PayrollReopenBody;
 
@@ -262,6 +264,7 @@ export const UserItemCreate = Type.Object(
   },
   { additionalProperties: false },
 );
+export type UserItemCreate = Static<typeof UserItemCreate>;
 export const UserItemUpdate = Type.Object(
   {
     id: Id(),
@@ -272,6 +275,7 @@ export const UserItemUpdate = Type.Object(
   },
   { additionalProperties: false },
 );
+export type UserItemUpdate = Static<typeof UserItemUpdate>;
 export const UserItemQuery = Type.Object(
   { user: Type.Optional(Type.String({ maxLength: 20 })) },
   { additionalProperties: false },
@@ -359,6 +363,7 @@ export const PayslipPdfBody = Type.Object(
   },
   { additionalProperties: false },
 );
+export type PayslipPdfBody = Static<typeof PayslipPdfBody>;
 
 /** A ล.ย.01 allowance an employee declared from a date: a count (spouse, children, parents) or the year's amount. */
 export const AllowanceRow = Type.Object({

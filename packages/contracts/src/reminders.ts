@@ -144,10 +144,12 @@ export const OutboxQuery = Type.Object(
 export type OutboxQuery = Static<typeof OutboxQuery>;
 
 export const OutboxResendBody = Type.Object({ outbox_id: Id() }, closed);
+export type OutboxResendBody = Static<typeof OutboxResendBody>;
 export const ReminderPreviewBody = Type.Object(
   { kind: Type.String({ maxLength: 50 }), template: Type.String({ minLength: 1, maxLength: 1000 }) },
   closed,
 );
+export type ReminderPreviewBody = Static<typeof ReminderPreviewBody>;
 export const ReminderPreview = Type.Object({ text: S }, closed);
 
 // ---------------------------------------------------------------- a student's reminders (LINE link, opt-out)
@@ -189,3 +191,12 @@ export const Notifications = Type.Object({ rows: Type.Array(NotificationRow), un
 export type Notifications = Static<typeof Notifications>;
 /** outbox_id absent: every message of the caller is marked read */
 export const NotificationReadBody = Type.Object({ outbox_id: Type.Optional(Id()) }, closed);
+export type ReminderPreview = Static<typeof ReminderPreview>;
+/** One round run now: what it queued and sent (quiet: inside the quiet hours, nothing sent). */
+export const ReminderRunResult = Type.Object({
+  queued: Type.Integer(),
+  sent: Type.Integer(),
+  failed: Type.Integer(),
+  quiet: Type.Boolean(),
+});
+export type ReminderRunResult = Static<typeof ReminderRunResult>;

@@ -198,6 +198,10 @@ export const RemindersQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** The menu's count: vehicle dates due soon, and how many of them are overdue. */
+export const ReminderCount = Type.Object({ total: Type.Integer(), overdue: Type.Integer() });
+export type ReminderCount = Static<typeof ReminderCount>;
+
 export const FleetRules = Type.Object(
   {
     effective_from: IsoDate(),

@@ -8,12 +8,12 @@ import { Alert, Card, Col, Form, Input, InputNumber, Row, Select, Switch } from 
 import type { Rule } from 'antd/es/form';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
+import { createRecord, deleteRecord, getRecord, updateRecord } from '../api/common';
 import { useSession } from '../api/useSession';
-import { enterToNextProps } from './enterToNext';
-import { applyServerError, focusFirstError } from './formErrors';
+import { applyServerError } from './formErrors';
 import { MoneyInput, moneyRule } from './MoneyInput';
-import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from './DetailPage';
+import { DetailForm, DetailPage, RecordActions, SaveBar } from './DetailPage';
 import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
 import { recordKeys, tableKeys } from '../api/queryKeys';
@@ -81,7 +81,7 @@ export function CrudDetail(p: CrudDetailProps) {
   const [banner, setBanner] = useBanner(id ?? 'new');
   const record = useQuery({
     queryKey: recordKeys.one(p.prefix, recordId),
-    queryFn: () => api.get<Record<string, any>>(`/${p.prefix}/get/${recordId}`),
+    queryFn: () => getRecord(p.prefix, recordId!),
     enabled: !isNew,
   });
   const lockedBy = !isNew && record.data && p.custom?.readOnly ? p.custom.readOnly(record.data) : null;
@@ -138,9 +138,7 @@ export function CrudDetail(p: CrudDetailProps) {
         body[f.name] = val;
       }
       Object.assign(body, p.custom?.toBody(v));
-      return isNew
-        ? api.post<Record<string, any>>(`/${p.prefix}/create`, body)
-        : api.put<Record<string, any>>(`/${p.prefix}/update`, { ...body, [p.idKey]: recordId });
+      return isNew ? createRecord(p.prefix, body) : updateRecord(p.prefix, { ...body, [p.idKey]: recordId });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
@@ -159,7 +157,7 @@ export function CrudDetail(p: CrudDetailProps) {
   });
 
   const del = useMutation({
-    mutationFn: () => api.del<null>(`/${p.prefix}/delete`, { [p.idKey]: recordId }),
+    mutationFn: () => deleteRecord(p.prefix, p.idKey, recordId!),
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: tableKeys.of(`/${p.prefix}/gettable`) });
       navigate(p.listPath, { state: { banner: { status: res.status, message: res.message } } });
@@ -209,17 +207,19 @@ export function CrudDetail(p: CrudDetailProps) {
       back={p.listPath}
       extra={
         !isNew && (
-          <>
-            {can('create', p.subject) && <NewRecordButton to={`${p.listPath}/new`} label="เพิ่มใหม่" />}
-            {can('delete', p.subject) && (
-              <DeleteButton
-                title={`ลบ${p.noun}นี้?`}
-                label="ลบ"
-                loading={del.isPending}
-                onConfirm={() => del.mutateAsync()}
-              />
-            )}
-          </>
+          <RecordActions
+            newTo={`${p.listPath}/new`}
+            newLabel="เพิ่มใหม่"
+            canCreate={can('create', p.subject)}
+            remove={
+              can('delete', p.subject) && {
+                title: `ลบ${p.noun}นี้?`,
+                label: 'ลบ',
+                loading: del.isPending,
+                onConfirm: () => del.mutateAsync(),
+              }
+            }
+          />
         )
       }
       banner={banner}
@@ -227,22 +227,17 @@ export function CrudDetail(p: CrudDetailProps) {
       notice={
         lockedBy && <Alert type="info" showIcon title={lockedBy} style={{ marginBottom: 16 }} data-testid="locked-by" />
       }
-      loading={!isNew && record.isLoading}
+      isNew={isNew}
+      record={record}
       skeletonRows={6}
-      failed={!isNew && record.isError}
-      error={record.error}
     >
-      <Form
+      <DetailForm
         form={form}
-        layout="vertical"
-        disabled={readOnly || save.isPending}
         initialValues={blank}
-        onFinish={(v) => {
-          setBanner(null);
-          save.mutate(v);
-        }}
-        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-        {...enterToNextProps}
+        readOnly={readOnly}
+        saving={save.isPending}
+        onSave={save.mutate}
+        clearBanner={() => setBanner(null)}
       >
         {sections.map((s) => (
           <Card key={s.title} title={s.title} className="form-section" style={{ marginBottom: 16 }}>
@@ -279,7 +274,7 @@ export function CrudDetail(p: CrudDetailProps) {
         ))}
         {p.custom?.section}
         {!readOnly && <SaveBar saving={save.isPending} cancelTo={p.listPath} />}
-      </Form>
+      </DetailForm>
     </DetailPage>
   );
 }

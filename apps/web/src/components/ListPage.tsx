@@ -10,7 +10,8 @@ import { App, Button, Card, Dropdown, Empty, Flex, Input, Space, Table } from 'a
 import type { TableColumnType } from 'antd';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, errorMessage, type Option, type TableResult } from '../api/client';
+import { errorMessage, type Option, type TableResult } from '../api/client';
+import { getTable } from '../api/common';
 import { tableKeys } from '../api/queryKeys';
 import { th } from '../i18n/th';
 import { exportCsv, exportXlsx, type ExportColumn, type ExportKind } from './exportRows';
@@ -159,7 +160,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const result = useQuery({
     queryKey: tableKeys.list(endpoint, query),
-    queryFn: () => api.table<T>(endpoint, query),
+    queryFn: () => getTable<T>(endpoint, query),
     placeholderData: keepPreviousData,
   });
 
@@ -187,7 +188,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
   const fetchAll = async (): Promise<{ rows: T[]; capped: boolean }> => {
     const rows: T[] = [];
     for (let p = 1; rows.length < exportLimit; p++) {
-      const res: TableResult<T> = await api.table<T>(endpoint, { ...query, page: p, per_page: 100 });
+      const res: TableResult<T> = await getTable<T>(endpoint, { ...query, page: p, per_page: 100 });
       rows.push(...res.data);
       if (p >= res.meta.last_page || res.data.length === 0) break;
     }

@@ -7,7 +7,7 @@ import { formatBaht, formatThaiDate, formatThaiDateTime } from '@khabkhi/thai';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { api } from '../api/client';
+import { getSettings } from '../api/common';
 import { settingsKeys } from '../api/queryKeys';
 import { useSession } from '../api/useSession';
 import { exportCell, type ExportCell, type ExportColumn } from './exportRows';
@@ -38,7 +38,7 @@ export function ListPrint({ job, onDone }: { job: PrintJob; onDone: () => void }
   const { user } = useSession();
   const settings = useQuery({
     queryKey: settingsKeys.get,
-    queryFn: () => api.get<{ name: string }>('/settings/get'),
+    queryFn: getSettings,
     staleTime: 5 * 60_000,
   });
   const ready = !settings.isLoading;

@@ -2,13 +2,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { requestBlob } from '../api/client';
+import { getFile } from '../api/common';
 import { fileKeys } from '../api/queryKeys';
 
 export function useFileUrl(fileId: string | null | undefined): string | null {
   const q = useQuery({
     queryKey: fileKeys.one(fileId),
-    queryFn: () => requestBlob(`/files/${fileId}`),
+    queryFn: () => getFile(fileId!),
     enabled: !!fileId,
     staleTime: Infinity,
     retry: false,

@@ -3,7 +3,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Upload } from 'antd';
 import { useState } from 'react';
 import type React from 'react';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
+import { uploadFile } from '../api/common';
 import { PhotoAvatar } from './AuthImage';
 import { IMAGE_TYPES, megabytes, uploadRefusal, useUploadLimit } from './upload';
 
@@ -41,7 +42,7 @@ export function PhotoField({ value, onChange, disabled, size = 96, shape, icon }
           customRequest={async ({ file, onSuccess, onError }) => {
             setBusy(true);
             try {
-              const res = await api.upload(file as File);
+              const res = await uploadFile(file as File);
               onChange?.(res.file_id);
               onSuccess?.(res);
               message.success('อัปโหลดรูปเรียบร้อยแล้ว กด บันทึก เพื่อยืนยัน');

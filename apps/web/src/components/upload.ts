@@ -1,6 +1,7 @@
 /** What the upload fields share: the server's size limit and the check before a file is sent (same words as the server's refusals). */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
+import { fileKeys } from '../api/queryKeys';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 /** a bill or slip: a photo or a PDF */
@@ -12,7 +13,7 @@ export const megabytes = (bytes: number) => String(Math.round((bytes / 1024 / 10
 /** One number: the server's limit (files/limits answers UPLOAD_MAX_BYTES); undefined until it is known. */
 export function useUploadLimit(): number | undefined {
   const limits = useQuery({
-    queryKey: ['files-limits'],
+    queryKey: fileKeys.limits,
     queryFn: () => api.get<{ upload_max_bytes: number }>('/files/limits'),
     staleTime: Infinity,
   });

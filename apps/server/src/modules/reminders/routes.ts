@@ -10,6 +10,7 @@ import {
   ReminderChannels,
   ReminderChannelsBody,
   ReminderPreview,
+  ReminderRunResult,
   ReminderPreviewBody,
   ReminderSetting,
   ReminderSettingBody,
@@ -151,16 +152,7 @@ export default async function reminderRoutes(plain: FastifyInstance) {
         tags,
         summary: 'Run one round now: queue what is due today and send what the outbox holds',
         body: Type.Object({}, { additionalProperties: false }),
-        response: {
-          200: Envelope(
-            Type.Object({
-              queued: Type.Integer(),
-              sent: Type.Integer(),
-              failed: Type.Integer(),
-              quiet: Type.Boolean(),
-            }),
-          ),
-        },
+        response: { 200: Envelope(ReminderRunResult) },
       },
     },
     async () => ok(await runRound(db(), { lineApiBase: app.deps.config.lineApiBase }), 'ส่งการแจ้งเตือนแล้ว'),

@@ -10,6 +10,7 @@ import {
   Meta,
   Option,
   Reminder,
+  ReminderCount,
   RemindersQuery,
   TableQuery,
   Vehicle,
@@ -185,7 +186,7 @@ export default async function vehicleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'How many reminders (the header badge)',
-        response: { 200: Envelope(Type.Object({ total: Type.Integer(), overdue: Type.Integer() })) },
+        response: { 200: Envelope(ReminderCount) },
       },
     },
     async (req) => ok(await reminderCount(db(), actorOf(req))),

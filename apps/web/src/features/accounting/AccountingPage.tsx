@@ -10,15 +10,14 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Chart, ExpenseRow, IncomeRow } from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { ListPage, type ListResult } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../../api/documents';
 import { IncomeFormModal } from './IncomeFormModal';
-import { accountingKeys, EXPENSES_TABLE, INCOME_TABLE } from './queries';
+import { accountingKeys, deleteIncome, EXPENSES_TABLE, INCOME_TABLE, printReport } from './queries';
 import { applicationPath, netLabel, reportBody } from './rows';
 
 const AccountingCharts = lazy(() => import('./Charts'));
@@ -89,7 +88,7 @@ export default function AccountingPage() {
     void qc.invalidateQueries({ queryKey: accountingKeys.profitLoss });
   };
   const remove = useMutation({
-    mutationFn: (r: IncomeRow) => api.del('/income/delete', { income_id: r.income_id }),
+    mutationFn: (r: IncomeRow) => deleteIncome(r.income_id as number),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       refresh();
@@ -100,8 +99,7 @@ export default function AccountingPage() {
   const print = async () => {
     setPrinting(true);
     try {
-      const res = await api.post<{ pdf: string }>('/accounting/printpdf', reportBody(params, range));
-      openPdf(res.data.pdf);
+      await printReport(reportBody(params, range));
     } catch (e) {
       void message.error(errorMessage(e), 8);
     } finally {

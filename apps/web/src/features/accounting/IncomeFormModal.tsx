@@ -3,17 +3,16 @@ import { DeleteOutlined, FilePdfOutlined, PaperClipOutlined, UploadOutlined } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Form, Input, Modal, Radio, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import type { AttachedFile, Income, IncomeBody, UploadedFile } from '@khabkhi/contracts';
+import type { AttachedFile, IncomeBody } from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
-import { api, errorMessage, request } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useFileUrl } from '../../components/AuthImage';
 import { applyServerError } from '../../components/formErrors';
 import { MoneyInput, moneyRule } from '../../components/MoneyInput';
 import { BILL_TYPES, megabytes, uploadRefusal, useUploadLimit } from '../../components/upload';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { accountingKeys } from './queries';
+import { accountingKeys, createIncome, getIncome, updateIncome, uploadBill } from './queries';
 
-type Uploaded = UploadedFile;
 type Attached = Pick<AttachedFile, 'file_id' | 'file_type'> & { name?: string };
 
 export interface IncomeFormModalProps {
@@ -72,7 +71,7 @@ export function IncomeFormModal({ target, branches, defaultBranch, onClose, onSa
   const maxBytes = useUploadLimit();
   const record = useQuery({
     queryKey: accountingKeys.income(editing),
-    queryFn: () => api.get<Income>(`/income/get/${editing}`),
+    queryFn: () => getIncome(editing!),
     enabled: editing !== null,
   });
 
@@ -102,9 +101,7 @@ export function IncomeFormModal({ target, branches, defaultBranch, onClose, onSa
   const save = useMutation({
     mutationFn: (v: IncomeBody) => {
       const body = { ...v, detail: v.detail ?? '', files: attached.map((f) => f.file_id) };
-      return editing === null
-        ? api.post<Income>('/income/create', body)
-        : api.put<Income>('/income/update', { ...body, income_id: editing });
+      return editing === null ? createIncome(body) : updateIncome({ ...body, income_id: editing });
     },
     onSuccess: (res) => {
       void qc.invalidateQueries({ queryKey: accountingKeys.incomeTable });
@@ -216,9 +213,7 @@ export function IncomeFormModal({ target, branches, defaultBranch, onClose, onSa
               customRequest={async ({ file, onSuccess, onError }) => {
                 setUploading(true);
                 try {
-                  const fd = new FormData();
-                  fd.append('file', file as File);
-                  const res = await request<Uploaded>('/accounting/upload', { method: 'POST', body: fd });
+                  const res = await uploadBill(file as File);
                   setAttached((a) => [
                     ...a,
                     { file_id: res.file_id, file_type: res.file_type, name: (file as File).name },

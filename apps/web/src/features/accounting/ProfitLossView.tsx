@@ -9,11 +9,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { useSearchParams } from 'react-router';
 import type { ProfitLoss, ProfitLossRow } from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
-import { errorMessage, requestEnvelope } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import type { ExportColumn } from '../../components/exportRows';
-import { accountingKeys, PROFIT_LOSS } from './queries';
+import { accountingKeys, getProfitLoss } from './queries';
 import { netLabel } from './rows';
 
 const money = (v: string | undefined) => <MoneyText value={v ?? '0'} />;
@@ -51,11 +51,8 @@ export default function ProfitLossView() {
     setParams(n);
   };
   const q = useQuery({
-    queryKey: [...accountingKeys.profitLoss, { branch, start, end }],
-    queryFn: async () =>
-      (await requestEnvelope<ProfitLoss['data']>(PROFIT_LOSS, {
-        query: { branch, start, end },
-      })) as unknown as ProfitLoss,
+    queryKey: accountingKeys.profitLossOf({ branch, start, end }),
+    queryFn: () => getProfitLoss({ branch, start, end }),
   });
   const pl = q.data;
   const columns: ColumnsType<ProfitLossRow> = pl

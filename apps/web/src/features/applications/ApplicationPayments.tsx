@@ -9,7 +9,7 @@ import { useSession } from '../../api/useSession';
 import { MoneyText } from '../../components/MoneyText';
 import type { BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { approvalKeys } from '../approvals/queries';
+import { approvalKeys } from '../../api/queryKeys';
 import { PaymentKind } from '../payments/PaymentKind';
 import type { ApplicationDetail, Payment } from './api';
 import { printReceipt, requestVoid } from './queries';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { tableKeys } from '../../api/queryKeys';
+import { registerOptionsKeys, tableKeys } from '../../api/queryKeys';
+export { useRegisterOptions } from '../../api/common';
 import type { CheckAnswer, CustomerInput, PayType } from '@khabkhi/contracts';
 
 export type { PayType };
@@ -45,16 +46,11 @@ export const applicationKeys = {
   feeTable: (kind: 'fee' | 'request') =>
     tableKeys.of(kind === 'fee' ? '/applicationfee/gettable' : '/applicationrequest/gettable'),
   one: (prefix: string, id: number | null) => ['application', prefix, id] as const,
-  registerOptions: (branch: number | null) => ['application', 'register-options', branch] as const,
+  /** every branch's register options (a new course type changes them all) */
+  registerOptionsAll: registerOptionsKeys.all,
+  registerOptions: registerOptionsKeys.of,
   requestRegistrations: (search: string) => ['application', 'request-registrations', search] as const,
 };
-
-export const useRegisterOptions = (branch?: number) =>
-  useQuery({
-    queryKey: applicationKeys.registerOptions(branch ?? null),
-    queryFn: () => api.get<RegisterOptions>('/application/getforregister', branch ? { branch } : undefined),
-    staleTime: 30_000,
-  });
 
 export const useApplication = (prefix: string, id: number | null) =>
   useQuery({

@@ -3,14 +3,14 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { applicationKeys } from '../applications/api';
 import { paymentKeys } from '../payments/queries';
-import { approvalKeys } from './queries';
+import { approvalKeys, decideRequest } from './queries';
 import type { ApprovalRow } from '@khabkhi/contracts';
 
 /** the answer of the server, as packages/contracts declares it */
@@ -34,7 +34,7 @@ export default function RequestList() {
   const [banner, setBanner] = useState<BannerState | null>(null);
   const decide = useMutation({
     mutationFn: () =>
-      api.post('/request/approve', {
+      decideRequest({
         request_id: decision!.row.request_id,
         approve: decision!.approve,
         note: note.trim(),

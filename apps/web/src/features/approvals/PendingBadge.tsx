@@ -1,12 +1,11 @@
 /** The menu's count of requests waiting for this user's approval (none shown when zero or when the user may not approve). */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { approvalKeys } from './queries';
+import { approvalKeys, getPendingCount } from './queries';
 
 export function PendingRequestsBadge() {
   const q = useQuery({
     queryKey: approvalKeys.pendingCount,
-    queryFn: () => api.get<{ pending: number }>('/request/pending-count'),
+    queryFn: getPendingCount,
     refetchInterval: 60_000,
     staleTime: 15_000,
   });

@@ -1,15 +1,15 @@
 /** The history of one application (its own audit rows, its payments' and its requests'), oldest first. */
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Timeline, Typography } from 'antd';
-import { api } from '../../api/client';
 import { ThaiDate } from '../../components/ThaiDate';
 import { AuditChanges } from './AuditChanges';
-import { ActionTag, type AuditRow } from './AuditList';
+import { ActionTag } from './AuditList';
+import { auditKeys, getApplicationHistory } from './queries';
 
 export function ApplicationHistory({ applicationId }: { applicationId: number }) {
   const q = useQuery({
-    queryKey: ['audit-application', applicationId],
-    queryFn: () => api.get<AuditRow[]>(`/audit/application/${applicationId}`),
+    queryKey: auditKeys.application(applicationId),
+    queryFn: () => getApplicationHistory(applicationId),
   });
   return (
     <Card

@@ -5,9 +5,8 @@ import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
-import { enterToNextProps } from '../../components/enterToNext';
-import { applyServerError, focusFirstError } from '../../components/formErrors';
-import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
+import { applyServerError } from '../../components/formErrors';
+import { DetailForm, DetailPage, RecordActions, SaveBar } from '../../components/DetailPage';
 import { useBanner } from '../../components/useBanner';
 import { label } from '../../i18n/th';
 import type { BranchUpdateBody } from '@khabkhi/contracts';
@@ -127,38 +126,36 @@ export default function BranchDetail() {
       back="/branches"
       extra={
         !isNew && (
-          <>
-            {can('create', 'Branch') && <NewRecordButton to="/branches/new" label="เพิ่มสาขาใหม่" />}
-            {can('delete', 'Branch') && !deleted && (
-              <DeleteButton
-                title="ลบสาขานี้?"
-                description="สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้"
-                label="ลบสาขา"
-                loading={del.isPending}
-                onConfirm={() => del.mutateAsync()}
-              />
-            )}
-          </>
+          <RecordActions
+            newTo="/branches/new"
+            newLabel="เพิ่มสาขาใหม่"
+            canCreate={can('create', 'Branch')}
+            remove={
+              can('delete', 'Branch') &&
+              !deleted && {
+                title: 'ลบสาขานี้?',
+                description: 'สาขาที่ยังมีพนักงานทำงานอยู่จะลบไม่ได้',
+                label: 'ลบสาขา',
+                loading: del.isPending,
+                onConfirm: () => del.mutateAsync(),
+              }
+            }
+          />
         )
       }
       banner={banner}
       onBannerClose={() => setBanner(null)}
-      loading={!isNew && branch.isLoading}
+      isNew={isNew}
+      record={branch}
       skeletonRows={8}
-      failed={!isNew && branch.isError}
-      error={branch.error}
     >
-      <Form
+      <DetailForm
         form={form}
-        layout="vertical"
         initialValues={BLANK}
-        disabled={readOnly || save.isPending}
-        onFinish={(v) => {
-          setBanner(null);
-          save.mutate(v);
-        }}
-        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-        {...enterToNextProps}
+        readOnly={readOnly}
+        saving={save.isPending}
+        onSave={save.mutate}
+        clearBanner={() => setBanner(null)}
         scrollToFirstError
       >
         <Card title="ข้อมูลสาขา" className="form-section" style={{ marginBottom: 16 }}>
@@ -242,7 +239,7 @@ export default function BranchDetail() {
           <AddressFields form={form} />
         </Card>
         {!readOnly && <SaveBar saving={save.isPending} cancelTo="/branches" />}
-      </Form>
+      </DetailForm>
     </DetailPage>
   );
 }

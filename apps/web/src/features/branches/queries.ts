@@ -15,8 +15,14 @@ export const branchKeys = {
 export const useBranch = (id: number | null) =>
   useQuery({ queryKey: branchKeys.one(id), queryFn: () => api.get<Branch>(`/branch/get/${id}`), enabled: !!id });
 
-export const useBranchOptions = () =>
-  useQuery({ queryKey: branchKeys.options, queryFn: () => api.get<BranchOption[]>('/branch/list'), staleTime: 60_000 });
+/** enabled: false until a dialog that needs them opens */
+export const useBranchOptions = (enabled = true) =>
+  useQuery({
+    queryKey: branchKeys.options,
+    queryFn: () => api.get<BranchOption[]>('/branch/list'),
+    staleTime: 60_000,
+    enabled,
+  });
 
 export const createBranch = (body: BranchCreateBody) => api.post<Branch>('/branch/create', body);
 export const updateBranch = (body: BranchUpdateBody) => api.put<Branch>('/branch/update', body);

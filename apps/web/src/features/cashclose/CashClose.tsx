@@ -20,7 +20,7 @@ import {
 import { todayBangkok } from '@khabkhi/thai';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
@@ -29,11 +29,7 @@ import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBranchOptions } from '../branches/queries';
 import { openPdf } from '../../api/documents';
-import { cashCloseKeys } from './queries';
-import type { CashCloseDay } from '@khabkhi/contracts';
-
-/** the answer of the server, as packages/contracts declares it */
-type Day = CashCloseDay;
+import { cashCloseKeys, closeDay, getDay, reopenDay, reprintClose } from './queries';
 
 export default function CashClose() {
   const { user, can } = useSession();
@@ -48,14 +44,14 @@ export default function CashClose() {
   const qc = useQueryClient();
   const day = useQuery({
     queryKey: cashCloseKeys.day(branch, date),
-    queryFn: () => api.get<Day>('/cash-close/get', { branch, date }),
+    queryFn: () => getDay(branch, date),
     enabled: !!branch,
   });
   const [reopenOpen, setReopenOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [actionError, setActionError] = useState<string | null>(null);
   const close = useMutation({
-    mutationFn: () => api.post<{ pdf: string }>('/cash-close/close', { branch_id: branch, date }),
+    mutationFn: () => closeDay({ branch_id: branch!, date }),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       openPdf(res.data.pdf);
@@ -64,7 +60,7 @@ export default function CashClose() {
     onError: (e) => setActionError(errorMessage(e)),
   });
   const reopen = useMutation({
-    mutationFn: () => api.post('/cash-close/reopen', { branch_id: branch, date, reason: reason.trim() }),
+    mutationFn: () => reopenDay({ branch_id: branch!, date, reason: reason.trim() }),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       setReopenOpen(false);
@@ -75,7 +71,7 @@ export default function CashClose() {
   });
   const reprint = async () => {
     try {
-      openPdf((await api.post<{ pdf: string }>('/cash-close/pdf', { close_id: day.data!.closed!.close_id })).data.pdf);
+      await reprintClose(day.data!.closed!.close_id);
     } catch (e) {
       setBanner({ status: 'error', message: errorMessage(e) });
     }

@@ -2,12 +2,21 @@ import { SettingOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, InputNumber, List, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
-import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions, useCourseTypes, catalogKeys } from './shared';
+import { ActiveTag, ACTIVE_OPTIONS, useBranchFieldOptions } from './shared';
+import {
+  addCourseType,
+  catalogKeys,
+  deleteCourseType,
+  getCourseTypes,
+  setCourseTypeMinAge,
+  useCourseTypes,
+} from './queries';
+import { applicationKeys } from '../applications/api';
 import { useCatalogScope } from './scope';
 import type { CourseRow } from '@khabkhi/contracts';
 
@@ -17,8 +26,8 @@ function CourseTypes() {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const types = useQuery({
-    queryKey: [...catalogKeys.courseTypes, 'min-age'],
-    queryFn: () => api.get<{ name: string; min_age: number }[]>('/course/type/list'),
+    queryKey: catalogKeys.courseTypesMinAge,
+    queryFn: getCourseTypes,
     enabled: open,
   });
   const { user } = useSession();
@@ -28,10 +37,10 @@ function CourseTypes() {
     message.success(res.message);
     void qc.invalidateQueries({ queryKey: catalogKeys.courseTypes });
     void qc.invalidateQueries({ queryKey: catalogKeys.table('course') });
-    void qc.invalidateQueries({ queryKey: ['application', 'register-options'] });
+    void qc.invalidateQueries({ queryKey: applicationKeys.registerOptionsAll });
   };
   const add = useMutation({
-    mutationFn: () => api.post<string[]>('/course/type/create', { name: name.trim() }),
+    mutationFn: () => addCourseType(name.trim()),
     onSuccess: (r) => {
       setName('');
       done(r);
@@ -39,12 +48,12 @@ function CourseTypes() {
     onError: (e) => message.error(errorMessage(e)),
   });
   const del = useMutation({
-    mutationFn: (n: string) => api.del<string[]>('/course/type/delete', { name: n }),
+    mutationFn: deleteCourseType,
     onSuccess: done,
     onError: (e) => message.error(errorMessage(e)),
   });
   const setAge = useMutation({
-    mutationFn: (v: { name: string; min_age: number }) => api.put('/course/type/update', v),
+    mutationFn: setCourseTypeMinAge,
     onSuccess: done,
     onError: (e) => message.error(errorMessage(e)),
   });

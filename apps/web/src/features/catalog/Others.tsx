@@ -1,36 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { CrudDetail } from '../../components/CrudDetail';
 import { ListPage } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
-import {
-  ActiveTag,
-  catalogKeys,
-  ACTIVE_OPTIONS,
-  toField,
-  useBranchFieldOptions,
-  useCourseTypes,
-  type Opt,
-} from './shared';
-import type {
-  EvaluateRow,
-  ExpenseCategoryOption,
-  ExpenseItemRow,
-  PayrollItemRow,
-  PayrollLists,
-} from '@khabkhi/contracts';
+import { ActiveTag, ACTIVE_OPTIONS, toField, useBranchFieldOptions } from './shared';
+import { useCourseTypes, useEvaluateLists, useExpenseLists, usePayrollLists } from './queries';
+import type { EvaluateRow, ExpenseItemRow, PayrollItemRow } from '@khabkhi/contracts';
 
 // ---- expense items -------------------------------------------------------
 type Expense = ExpenseItemRow;
-type Cat = ExpenseCategoryOption;
-const useExpenseLists = () =>
-  useQuery({
-    queryKey: catalogKeys.lists('list-expenses'),
-    queryFn: () => api.get<{ category: Cat[]; status: Opt[] }>('/list-expenses/list'),
-    staleTime: 60_000,
-  });
 
 export function ExpenseList() {
   const { can } = useSession();
@@ -97,13 +75,6 @@ export function ExpenseDetail() {
 
 // ---- payroll items ---------------------------------------------------------
 type Payroll = PayrollItemRow;
-
-const usePayrollLists = () =>
-  useQuery({
-    queryKey: catalogKeys.lists('list-payroll'),
-    queryFn: () => api.get<PayrollLists>('/list-payroll/list'),
-    staleTime: 60_000,
-  });
 
 export function PayrollItemList() {
   const { can } = useSession();
@@ -223,12 +194,6 @@ export function PayrollItemDetail() {
 
 // ---- evaluation criteria -----------------------------------------------------
 type Evaluate = EvaluateRow;
-const useEvaluateLists = () =>
-  useQuery({
-    queryKey: catalogKeys.lists('evaluate'),
-    queryFn: () => api.get<{ category: Opt[]; status: Opt[]; type: Opt[] }>('/evaluate/list'),
-    staleTime: 60_000,
-  });
 
 export function EvaluateList() {
   const { can } = useSession();

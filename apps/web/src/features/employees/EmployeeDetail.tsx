@@ -6,10 +6,9 @@ import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { AddressFields } from '../../components/AddressFields';
-import { enterToNextProps } from '../../components/enterToNext';
-import { applyServerError, focusFirstError } from '../../components/formErrors';
+import { applyServerError } from '../../components/formErrors';
 import { fullName } from '../../components/fullName';
-import { DeleteButton, DetailPage, NewRecordButton, SaveBar } from '../../components/DetailPage';
+import { DetailForm, DetailPage, RecordActions, SaveBar } from '../../components/DetailPage';
 import { StatusTag } from '../../components/StatusTag';
 import { useBanner } from '../../components/useBanner';
 import { branchKeys } from '../branches/queries';
@@ -100,38 +99,37 @@ export default function EmployeeDetail() {
       back="/employees"
       extra={
         !isNew && (
-          <>
-            {can('create', 'User') && <NewRecordButton to="/employees/new" label="เพิ่มพนักงานใหม่" />}
-            {can('delete', 'User') && !isSelf && (
-              <DeleteButton
-                title="ลบพนักงานคนนี้?"
-                description="บัญชีผู้ใช้จะเข้าสู่ระบบไม่ได้อีก ข้อมูลเดิมยังเก็บไว้ในประวัติ"
-                label="ลบพนักงาน"
-                loading={del.isPending}
-                onConfirm={() => del.mutateAsync()}
-              />
-            )}
-          </>
+          <RecordActions
+            newTo="/employees/new"
+            newLabel="เพิ่มพนักงานใหม่"
+            canCreate={can('create', 'User')}
+            remove={
+              can('delete', 'User') &&
+              !isSelf && {
+                title: 'ลบพนักงานคนนี้?',
+                description: 'บัญชีผู้ใช้จะเข้าสู่ระบบไม่ได้อีก ข้อมูลเดิมยังเก็บไว้ในประวัติ',
+                label: 'ลบพนักงาน',
+                loading: del.isPending,
+                onConfirm: () => del.mutateAsync(),
+              }
+            }
+          />
         )
       }
       banner={banner}
       onBannerClose={() => setBanner(null)}
       loading={(!isNew && emp.isLoading) || options.isLoading}
       skeletonRows={12}
-      failed={!isNew && emp.isError}
-      error={emp.error}
+      isNew={isNew}
+      record={emp}
     >
-      <Form
+      <DetailForm
         form={form}
-        layout="vertical"
         initialValues={BLANK}
-        disabled={readOnly || save.isPending}
-        onFinish={(v) => {
-          setBanner(null);
-          save.mutate(v);
-        }}
-        onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-        {...enterToNextProps}
+        readOnly={readOnly}
+        saving={save.isPending}
+        onSave={save.mutate}
+        clearBanner={() => setBanner(null)}
       >
         <EmployeeAccountCard isNew={isNew} o={o} />
         <EmployeePersonalCard form={form} o={o} />
@@ -156,7 +154,7 @@ export default function EmployeeDetail() {
             {!isNew && <Tag>รหัสพนักงาน {userId}</Tag>}
           </SaveBar>
         )}
-      </Form>
+      </DetailForm>
     </DetailPage>
   );
 }

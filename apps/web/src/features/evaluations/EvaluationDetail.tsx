@@ -5,7 +5,7 @@
  */
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EvaluateStudent } from '@khabkhi/contracts';
+import type { EvaluateRecordBody, EvaluateStudent, EvaluateUpdateBody } from '@khabkhi/contracts';
 import { formatNationalId, todayBangkok } from '@khabkhi/thai';
 import {
   Alert,
@@ -27,7 +27,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
@@ -35,8 +35,17 @@ import { rowActionsColumn } from '../../components/RowActions';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { thaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { openPdf } from '../../api/documents';
-import { courseLabel, EVALUATE_LIST, evaluationKeys, statusColor, useStudentEvaluation } from './queries';
+import {
+  courseLabel,
+  deleteEvaluation,
+  EVALUATE_LIST,
+  evaluationKeys,
+  printLineDocument,
+  recordEvaluation,
+  statusColor,
+  updateEvaluation,
+  useStudentEvaluation,
+} from './queries';
 
 export default function EvaluationDetail() {
   const lineId = Number(useParams().id);
@@ -98,9 +107,10 @@ export default function EvaluationDetail() {
           .filter(([, v]) => v !== undefined)
           .map(([k, v]) => ({ evaluate_id: Number(k), level: v })),
       };
+      // a field still empty (no date, no instructor) is sent as it is: the server names it in Thai
       return editing
-        ? api.put<EvaluateStudent>('/evaluate/student/update', { ...body, evaluation_id: editing })
-        : api.post<EvaluateStudent>('/evaluate/record', { ...body, line_id: lineId });
+        ? updateEvaluation({ ...body, evaluation_id: editing } as EvaluateUpdateBody)
+        : recordEvaluation({ ...body, line_id: lineId } as EvaluateRecordBody);
     },
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
@@ -112,7 +122,7 @@ export default function EvaluationDetail() {
   });
   const remove = useMutation({
     mutationFn: (evaluationId: number) =>
-      api.del<EvaluateStudent>('/evaluate/student/delete', {
+      deleteEvaluation({
         application_id: d!.application_id,
         evaluation_id: evaluationId,
       }),
@@ -123,9 +133,9 @@ export default function EvaluationDetail() {
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),
   });
-  const print = async (path: string) => {
+  const print = async (document: 'trainingrecord' | 'certificate') => {
     try {
-      openPdf((await api.post<{ pdf: string }>(path, { application_id: d!.application_id, line_id: lineId })).data.pdf);
+      await printLineDocument(document, { application_id: d!.application_id, line_id: lineId });
     } catch (e) {
       setBanner({ status: 'error', message: errorMessage(e) });
     }
@@ -163,7 +173,7 @@ export default function EvaluationDetail() {
         extra={
           d && (
             <>
-              <Button icon={<PrinterOutlined />} onClick={() => print('/evaluate/trainingrecord/pdf')}>
+              <Button icon={<PrinterOutlined />} onClick={() => print('trainingrecord')}>
                 พิมพ์บันทึกการอบรม
               </Button>
               <Tooltip
@@ -173,7 +183,7 @@ export default function EvaluationDetail() {
                   type="primary"
                   icon={<PrinterOutlined />}
                   disabled={!d.certificate_ready}
-                  onClick={() => print('/evaluate/certificate/pdf')}
+                  onClick={() => print('certificate')}
                 >
                   พิมพ์ใบรับรองผลการอบรม
                 </Button>

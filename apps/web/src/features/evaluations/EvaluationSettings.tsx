@@ -1,15 +1,13 @@
 /** เกณฑ์การประเมินและรายการตรวจสภาพรถ: the level scale, the passing level and the checklists (owners). */
 import { MinusCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EvaluationSettingsBody } from '@khabkhi/contracts';
 import { Button, Card, Col, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
-import { evaluationKeys } from './queries';
+import { evaluationKeys, getEvaluationSettings, saveEvaluationSettings } from './queries';
 
-const settingsKey = [...evaluationKeys.all, 'settings'] as const;
 const lines = (s: string) =>
   s
     .split('\n')
@@ -18,7 +16,7 @@ const lines = (s: string) =>
 
 export default function EvaluationSettings() {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: settingsKey, queryFn: () => api.get<EvaluationSettingsBody>('/evaluate/settings') });
+  const q = useQuery({ queryKey: evaluationKeys.settings, queryFn: getEvaluationSettings });
   const [levels, setLevels] = useState<{ value: number; name: string }[]>([]);
   const [pass, setPass] = useState<number>(2);
   const [car, setCar] = useState('');
@@ -33,14 +31,14 @@ export default function EvaluationSettings() {
   }, [q.data]);
   const save = useMutation({
     mutationFn: () =>
-      api.put<EvaluationSettingsBody>('/evaluate/settings/update', {
+      saveEvaluationSettings({
         levels,
         pass_level: pass,
         check_items: { car: lines(car), motorcycle: lines(moto) },
       }),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
-      qc.setQueryData(settingsKey, res.data);
+      qc.setQueryData(evaluationKeys.settings, res.data);
       void qc.invalidateQueries({ queryKey: evaluationKeys.all });
     },
     onError: (e) => setBanner({ status: 'error', message: errorMessage(e) }),

@@ -6,7 +6,7 @@
  */
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { VehicleCheck } from '@khabkhi/contracts';
+import type { VehicleCheck, VehicleCheckCreateBody, VehicleCheckUpdateBody } from '@khabkhi/contracts';
 import { formatNationalId, todayBangkok } from '@khabkhi/thai';
 import {
   Alert,
@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 import { useSession } from '../../api/useSession';
 import { MoneyText } from '../../components/MoneyText';
@@ -35,7 +35,16 @@ import { rowActionsColumn } from '../../components/RowActions';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { thaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { courseLabel, evaluationKeys, statusColor, useVehicleDetail, VEHICLE_LIST } from './queries';
+import {
+  courseLabel,
+  createVehicleCheck,
+  deleteVehicleCheck,
+  evaluationKeys,
+  statusColor,
+  updateVehicleCheck,
+  useVehicleDetail,
+  VEHICLE_LIST,
+} from './queries';
 
 type Owner = 'school' | 'student';
 type VType = 'car' | 'motorcycle';
@@ -108,9 +117,10 @@ export default function VehicleCheckDetail() {
         checked_by: checkedBy,
         note,
       };
+      // a field still empty (no check date) is sent as it is: the server names it in Thai
       return editing
-        ? api.put<VehicleCheck>('/vehiclecheck/update', { ...body, check_id: editing.check_id })
-        : api.post<VehicleCheck>('/vehiclecheck/create', body);
+        ? updateVehicleCheck({ ...body, check_id: editing.check_id } as VehicleCheckUpdateBody)
+        : createVehicleCheck(body as VehicleCheckCreateBody);
     },
     onSuccess: (res) => {
       setBanner({ status: res.data.result === 'pass' ? 'success' : 'error', message: res.message });
@@ -166,8 +176,7 @@ export default function VehicleCheckDetail() {
     setVehicleId(d?.exam_cars.find((c) => c.type === t)?.vehicle_id);
   };
   const remove = useMutation({
-    mutationFn: (checkId: number) =>
-      api.del('/vehiclecheck/delete', { application_id: applicationId, check_id: checkId }),
+    mutationFn: (checkId: number) => deleteVehicleCheck({ application_id: applicationId, check_id: checkId }),
     onSuccess: (res, checkId) => {
       setBanner({ status: 'success', message: res.message });
       if (editing?.check_id === checkId) cancelEdit();

@@ -2,7 +2,8 @@
 import { DeleteOutlined, FilePdfOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Image, Tooltip, Upload } from 'antd';
 import { useRef, useState } from 'react';
-import { errorMessage, requestBlob } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { getFile } from '../../api/common';
 import { useFileUrl } from '../../components/PhotoAvatar';
 import { BILL_TYPES, megabytes, uploadRefusal, useUploadLimit } from '../../components/upload';
 import { uploadBill } from './queries';
@@ -15,7 +16,7 @@ export interface AttachedFile {
 function Thumb({ f, onRemove, disabled }: { f: AttachedFile; onRemove: () => void; disabled?: boolean }) {
   const url = useFileUrl(f.file_id);
   const open = async () => {
-    const blob = await requestBlob(`/files/${f.file_id}`);
+    const blob = await getFile(f.file_id);
     window.open(URL.createObjectURL(blob), '_blank', 'noopener');
   };
   return (

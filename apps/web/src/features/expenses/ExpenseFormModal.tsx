@@ -8,21 +8,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Col, Form, Input, InputNumber, Modal, Radio, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { todayBangkok } from '@khabkhi/thai';
 import { DUE_KINDS, type ExpenseItem } from '@khabkhi/contracts';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { tableKeys } from '../../api/queryKeys';
 import { useSession } from '../../api/useSession';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { applyServerError, detailsOf } from '../../components/formErrors';
 import { label } from '../../i18n/th';
+import { useBranchOptions } from '../branches/queries';
 import { Attachments } from './Attachments';
 import { expenseBody, type ExpenseFormValues } from './expenseBody';
 import {
+  createExpense,
   EXPENSE_TABLES,
+  updateExpense,
   VEHICLE_ONE,
+  VEHICLE_REMINDERS,
   useExpenseCategories,
   useExpenseEmployees,
   useExpenseVehicles,
@@ -61,12 +64,7 @@ export function ExpenseFormModal({
   const [error, setError] = useState<string | null>(null);
   /** the server's refusal of a renewal a manager may record all the same: the reason field is shown */
   const [overrideAsked, setOverrideAsked] = useState<string | null>(null);
-  const branches = useQuery({
-    queryKey: ['branch-options'],
-    queryFn: () => api.get<{ branch_id: number; name: string }[]>('/branch/list'),
-    staleTime: 60_000,
-    enabled: open,
-  });
+  const branches = useBranchOptions(open);
   const branchId = Form.useWatch('branch_id', form) ?? null;
   const itemId = Form.useWatch('list_expenses_id', form);
   const chosenVehicle = Form.useWatch('vehicle_id', form);
@@ -127,14 +125,12 @@ export function ExpenseFormModal({
   const save = useMutation({
     mutationFn: (v: Values) => {
       const body = expenseBody(v, vehicleId);
-      return expense
-        ? api.put<ExpenseRow>('/expenses/update', { ...body, expenses_id: expense.expenses_id })
-        : api.post<ExpenseRow>('/expenses/create', body);
+      return expense ? updateExpense({ ...body, expenses_id: expense.expenses_id }) : createExpense(body);
     },
     onSuccess: (res) => {
       for (const t of EXPENSE_TABLES) void qc.invalidateQueries({ queryKey: tableKeys.of(t) });
       if (res.data.vehicle_id) void qc.invalidateQueries({ queryKey: VEHICLE_ONE(res.data.vehicle_id) });
-      void qc.invalidateQueries({ queryKey: ['vehicle-reminders'] });
+      void qc.invalidateQueries({ queryKey: VEHICLE_REMINDERS });
       const msg = res.data.km_per_liter ? `${res.message} · อัตราสิ้นเปลือง ${res.data.km_per_liter} กม./ลิตร` : res.message;
       message.success(msg);
       onSaved?.(res.data, msg);

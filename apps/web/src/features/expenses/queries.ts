@@ -1,9 +1,9 @@
 /** Expense reads shared by the vehicle screens and the accounting screens (query keys from one factory). */
 import { useQuery } from '@tanstack/react-query';
 import type { Static } from 'typebox';
-import type { Expense, ExpenseCategory, NameValue } from '@khabkhi/contracts';
+import type { Expense, ExpenseCategory, ExpenseCreateBody, ExpenseUpdateBody, NameValue } from '@khabkhi/contracts';
 import { api, requestEnvelope } from '../../api/client';
-import { tableKeys } from '../../api/queryKeys';
+import { tableKeys, vehicleSharedKeys } from '../../api/queryKeys';
 
 export type ExpenseRow = Expense;
 export type Option = Static<typeof NameValue>;
@@ -17,7 +17,8 @@ export const expenseKeys = {
 
 /** Every list that shows expenses: a saved or deleted expense refreshes them all. */
 export const EXPENSE_TABLES = ['/vehicle/expenses/gettable', '/accounting/expensestable', '/vehicle/gettable'];
-export const VEHICLE_ONE = (id: number) => ['vehicle', id] as const;
+export const VEHICLE_ONE = (id: number) => vehicleSharedKeys.one(id);
+export const VEHICLE_REMINDERS = vehicleSharedKeys.reminders;
 export { tableKeys };
 
 export function useExpenseCategories(branch: number | null) {
@@ -56,3 +57,7 @@ export async function uploadBill(file: File | Blob) {
     })
   ).data;
 }
+
+/** An expense, recorded or corrected (the answer carries km_per_liter on a full tank). */
+export const createExpense = (body: ExpenseCreateBody) => api.post<ExpenseRow>('/expenses/create', body);
+export const updateExpense = (body: ExpenseUpdateBody) => api.put<ExpenseRow>('/expenses/update', body);

@@ -2,7 +2,7 @@ import { ArrowRightOutlined, EnvironmentOutlined, SafetyCertificateOutlined } fr
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { getSettings } from '../../api/common';
 import { fullName } from '../../components/fullName';
 import { NAV_GROUPS, useAllowedNav } from '../../routing/nav';
 import { useSession } from '../../api/useSession';
@@ -32,7 +32,7 @@ function greeting(): string {
 export function HomePage() {
   const { user, can } = useSession();
   const nav = useAllowedNav();
-  const settings = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<{ name: string }>('/settings/get') });
+  const settings = useQuery({ queryKey: settingsKeys.get, queryFn: getSettings });
   if (!user) return null;
   return (
     <div>

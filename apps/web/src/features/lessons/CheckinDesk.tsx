@@ -13,7 +13,7 @@ import { useSession } from '../../api/useSession';
 import { IdCardButton } from '../../components/IdCardButton';
 import { PageHeader } from '../../components/PageHeader';
 import { thaiDate } from '../../components/ThaiDate';
-import { useRegisterOptions } from '../applications/api';
+import { useRegisterOptions } from '../../api/common';
 import { LessonActionModal } from './LessonActionModal';
 import { LessonDrawer } from './LessonDrawer';
 import { kindName, STATE_TAG_COLOR, stateName, timeRange, type LessonState } from './lessonUi';

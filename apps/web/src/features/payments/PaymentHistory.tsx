@@ -4,15 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Input, Modal, Row, Space, Statistic } from 'antd';
 import { todayBangkok } from '@khabkhi/thai';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { ListPage } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../../api/documents';
-import { approvalKeys } from '../approvals/queries';
-import { paymentKeys } from './queries';
+import { approvalKeys } from '../../api/queryKeys';
+import { editPayType, paymentKeys, reprintReceipt, reprintRefund, requestVoid } from './queries';
 import { PaymentKind, PENDING_VOID } from './PaymentKind';
 import type { PaymentRow } from '@khabkhi/contracts';
 
@@ -33,7 +32,7 @@ export default function PaymentHistory() {
       void qc.invalidateQueries({ queryKey: k });
   };
   const askVoid = useMutation({
-    mutationFn: () => api.post('/payment/request-delete', { payment_id: voidOf!.payment_id, note: reason.trim() }),
+    mutationFn: () => requestVoid({ payment_id: voidOf!.payment_id, note: reason.trim() }),
     onSuccess: (res) => {
       setBanner({ status: 'success', message: res.message });
       refresh();
@@ -45,7 +44,7 @@ export default function PaymentHistory() {
   });
   const swap = useMutation({
     mutationFn: (r: Row) =>
-      api.put('/payment/edit-paytype', {
+      editPayType({
         payment_id: r.payment_id,
         pay_type: r.pay_type === 'cash' ? 'transfer' : 'cash',
       }),
@@ -59,14 +58,8 @@ export default function PaymentHistory() {
   });
   const reprint = async (r: Row) => {
     try {
-      const res =
-        r.kind === 'refund'
-          ? await api.post<{ pdf: string }>('/request/refund/pdf', {
-              application_id: r.application_id,
-              payment_id: r.payment_id,
-            })
-          : await api.post<{ pdf: string }>('/payment/pdf', { payment_id: r.payment_id });
-      openPdf(res.data.pdf);
+      if (r.kind === 'refund') await reprintRefund({ application_id: r.application_id, payment_id: r.payment_id });
+      else await reprintReceipt(r.payment_id);
     } catch (e) {
       void message.error(errorMessage(e), 8);
     }

@@ -7,11 +7,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, InputNumber, Input, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import type { Allowances } from '@khabkhi/contracts';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { MoneyText, formatMoney } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { payrollKeys } from './queries';
+import { addAllowance, getAllowances, payrollKeys, removeAllowance } from './queries';
 
 export function AllowanceCard({
   userId,
@@ -26,7 +26,7 @@ export function AllowanceCard({
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: payrollKeys.allowances(userId),
-    queryFn: () => api.get<Allowances>('/payroll/allowance/list', { user: userId }),
+    queryFn: () => getAllowances(userId),
   });
   const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
   const [kind, setKind] = useState<string | undefined>();
@@ -42,11 +42,11 @@ export function AllowanceCard({
   };
   const add = useMutation({
     mutationFn: () =>
-      api.post<Allowances>('/payroll/allowance/create', {
+      addAllowance({
         user_id: userId,
-        kind,
+        kind: kind!,
         ...(k?.per ? { count: count ?? 0 } : { amount: String(amount ?? 0) }),
-        valid_from: from,
+        valid_from: from!,
         note,
       }),
     onSuccess: (res) => {
@@ -58,7 +58,7 @@ export function AllowanceCard({
     onError: (e) => say('error', errorMessage(e)),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.del<Allowances>(`/payroll/allowance/${id}`),
+    mutationFn: removeAllowance,
     onSuccess: done,
     onError: (e) => say('error', errorMessage(e)),
   });

@@ -7,15 +7,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, InputNumber, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { api, errorMessage, requestEnvelope } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
-import { openPdf } from '../../api/documents';
-import { payrollKeys, type Detail, type HistoryData } from './queries';
+import { getHistory, openPayslip, payrollKeys, updateReport, type HistoryData } from './queries';
 
 type Line = HistoryData['income'][number];
 
@@ -28,11 +27,7 @@ export default function PayrollHistory() {
   const qc = useQueryClient();
   const hist = useQuery({
     queryKey: payrollKeys.history(userId, month),
-    queryFn: async () =>
-      (await requestEnvelope<HistoryData>(`/payroll/userhistory/${userId}`, { query: { month } })) as unknown as {
-        data: HistoryData;
-        detail: Detail;
-      },
+    queryFn: () => getHistory(userId, month),
   });
   const [banner, setBanner] = useState<BannerState | null>(null);
   const [editing, setEditing] = useState(false);
@@ -54,7 +49,7 @@ export default function PayrollHistory() {
   );
   const save = useMutation({
     mutationFn: () =>
-      api.put('/list-payrollReport/update', {
+      updateReport({
         month: d!.month,
         user_id: userId,
         ...(d!.user_info.is_salary_daily ? { days_worked: days } : {}),
@@ -75,7 +70,7 @@ export default function PayrollHistory() {
   });
   const slip = async () => {
     try {
-      openPdf((await api.post<{ pdf: string }>('/payroll/payslip/pdf', { payslip_id: d!.payslip_id })).data.pdf);
+      await openPayslip(d!.payslip_id!);
     } catch (e) {
       setBanner({ status: 'error', message: errorMessage(e) });
     }

@@ -7,20 +7,11 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Select, Space, Statistic, Table, Tag, Input, Row, Col } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, errorMessage, type Option } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
-import { openPdf } from '../../api/documents';
-import { payrollKeys, STATE_COLORS, type ReportRow } from './queries';
+import { getReport, openPayslip, payrollKeys, STATE_COLORS, type ReportRow } from './queries';
 import { useState } from 'react';
-
-interface ReportResult {
-  data: ReportRow[];
-  month: string;
-  totals: Record<string, string>;
-  filter: { branch: Option[]; month: Option[]; status: Option[] };
-  meta: { page: number; per_page: number; total: number };
-}
 
 export default function PayrollReport() {
   const [url, setUrl] = useSearchParams();
@@ -42,11 +33,11 @@ export default function PayrollReport() {
   const report = useQuery({
     queryKey: payrollKeys.report(q),
     queryFn: () =>
-      api.table<ReportRow>('/list-payrollReport/list', {
+      getReport({
         ...q,
         month: q.month || undefined,
         text: q.text || undefined,
-      }) as unknown as Promise<ReportResult>,
+      }),
     placeholderData: keepPreviousData,
   });
   const r = report.data;
@@ -54,7 +45,7 @@ export default function PayrollReport() {
   const slipPdf = async (id: number | null) => {
     if (!id) return;
     try {
-      openPdf((await api.post<{ pdf: string }>('/payroll/payslip/pdf', { payslip_id: id })).data.pdf);
+      await openPayslip(id);
     } catch {
       /* the banner shows list failures; a PDF failure is rare */
     }

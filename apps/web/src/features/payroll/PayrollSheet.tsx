@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Select, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
@@ -23,7 +23,7 @@ import {
   recentMonths,
   STATE_COLORS,
   thisMonth,
-  type Sheet,
+  updateSheet,
   type SheetLine,
 } from './queries';
 import { previewLine } from './preview';
@@ -73,8 +73,8 @@ export default function PayrollSheet() {
   const { modal } = App.useApp();
   const save = useMutation({
     mutationFn: (acknowledge: boolean) =>
-      api.put<Sheet>('/list-payrollList/update', {
-        branch_id: branch,
+      updateSheet({
+        branch_id: branch!,
         month,
         ...(acknowledge ? { acknowledge_deductions: true } : {}),
         lines: lines.map((l) => ({

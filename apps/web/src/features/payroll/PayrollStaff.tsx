@@ -1,17 +1,25 @@
 /** Payroll staff: the employees with their pay, and one employee's salary and standing incomes and deductions. */
 import { DeleteOutlined, FilePdfOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { openPdf } from '../../api/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, InputNumber, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { formatMoney, MoneyText } from '../../components/MoneyText';
 import { PageHeader } from '../../components/PageHeader';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
-import { payrollKeys, type StaffDetail, type UserItem } from './queries';
+import {
+  addStaffItem,
+  getPayrollItems,
+  getStaff,
+  getStaffItems,
+  openCertificate,
+  payrollKeys,
+  removeStaffItem,
+  type StaffDetail,
+} from './queries';
 import { AllowanceCard } from './AllowanceCard';
 
 interface EmployeeRow {
@@ -50,28 +58,17 @@ export function PayrollStaffList() {
   );
 }
 
-interface CatalogItem {
-  list_payroll_id: number;
-  name: string;
-  type: string;
-  condition: string;
-  category: string;
-  value: string;
-  title_value: string;
-  status: string;
-}
-
 export function PayrollStaffDetail() {
   const userId = Number(useParams().id);
   const { can } = useSession();
   const qc = useQueryClient();
   const staff = useQuery({
     queryKey: payrollKeys.staff(userId),
-    queryFn: () => api.get<StaffDetail>(`/payroll/user/${userId}`),
+    queryFn: () => getStaff(userId),
   });
   const catalog = useQuery({
-    queryKey: ['payroll', 'catalog'],
-    queryFn: () => api.table<CatalogItem>('/list-payroll/gettable', { per_page: 100 }),
+    queryKey: payrollKeys.catalog,
+    queryFn: getPayrollItems,
   });
   const [banner, setBanner] = useState<BannerState | null>(null);
   const [pick, setPick] = useState<number | undefined>();
@@ -84,9 +81,9 @@ export function PayrollStaffDetail() {
   const fail = (e: unknown) => setBanner({ status: 'error', message: errorMessage(e) });
   const add = useMutation({
     mutationFn: () =>
-      api.post<UserItem[]>('/list-payrollListUser/create', {
+      addStaffItem({
         user_id: userId,
-        list_payroll_id: pick,
+        list_payroll_id: pick!,
         ...(picked?.condition === 'fill' ? { value: String(amount ?? 0) } : { per_value: String(amount ?? 0) }),
       }),
     onSuccess: (res) => {
@@ -97,7 +94,7 @@ export function PayrollStaffDetail() {
     onError: fail,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.put('/list-payrollListUser/update', { id, is_delete: true }),
+    mutationFn: removeStaffItem,
     onSuccess: after,
     onError: fail,
   });
@@ -105,7 +102,7 @@ export function PayrollStaffDetail() {
   const [year, setYear] = useState(thisYear);
   const certificate = async () => {
     try {
-      openPdf((await api.post<{ pdf: string }>('/payroll/certificate', { user_id: userId, year })).data.pdf);
+      await openCertificate(userId, year);
     } catch (e) {
       fail(e);
     }
@@ -157,7 +154,7 @@ export function PayrollStaffDetail() {
   );
   const staffItems = useQuery({
     queryKey: payrollKeys.items(userId),
-    queryFn: () => api.get<UserItem[]>('/list-payrollListUser/list', { user: userId }),
+    queryFn: () => getStaffItems(userId),
     enabled: editable,
   });
   return (

@@ -17,7 +17,7 @@ const STEP_COLORS: Record<string, string> = { send_back: 'red', reopen: 'orange'
 
 export function PayrollSteps({ p }: { p: PayrollRow }) {
   const history = useQuery({
-    queryKey: [...payrollKeys.steps(p.payroll_id), p.status, p.version],
+    queryKey: payrollKeys.stepsAt(p.payroll_id, p.status, p.version),
     queryFn: () => getPayrollHistory(p.payroll_id),
   });
   const steps = history.data ?? [];

@@ -1,17 +1,15 @@
 /** Issued payslips (every version; a reissue after a reopen supersedes the earlier one). */
 import { FilePdfOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
-import { api } from '../../api/client';
 import { ListPage, type ListColumn } from '../../components/ListPage';
 import { MoneyText } from '../../components/MoneyText';
 import { ThaiDate } from '../../components/ThaiDate';
-import { openPdf } from '../../api/documents';
 import type { Static } from 'typebox';
 import type { PayslipRow } from '@khabkhi/contracts';
+import { openPayslip } from './queries';
 
 type Row = Static<typeof PayslipRow>;
-const open = async (id: number) =>
-  openPdf((await api.post<{ pdf: string }>('/payroll/payslip/pdf', { payslip_id: id })).data.pdf);
+const open = openPayslip;
 const columns: ListColumn<Row>[] = [
   { title: 'เดือน', dataIndex: 'month_name' },
   { title: 'พนักงาน', dataIndex: 'user_name' },

@@ -5,10 +5,8 @@
 import { BankOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { openPdf } from '../../api/documents';
 import { downloadPayrollFile } from './files';
-import type { PayrollRow } from './queries';
+import { openBranchCertificates, type PayrollRow } from './queries';
 
 type Bank = 'bank_ktb' | 'bank_bbl';
 interface BankForm {
@@ -62,11 +60,7 @@ export function StatutoryFiles({
   };
   const certificates = async () => {
     try {
-      const r = await api.post<{ pdf: string; count: number }>('/payroll/certificates', {
-        branch_id: p.branch_id,
-        year,
-      });
-      openPdf(r.data.pdf);
+      await openBranchCertificates(p.branch_id, year);
     } catch (e) {
       onFail(e);
     }

@@ -14,12 +14,11 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { api } from '../../api/client';
 import { useSession } from '../../api/useSession';
 import { downloadPayrollFile, openPayrollPdf, type PayrollFile } from './files';
 import { StatutoryFiles } from './StatutoryFiles';
 import { askAcknowledge } from './acknowledge';
-import { getWorkflow, inRoles, payrollKeys, type PayrollRow } from './queries';
+import { getWorkflow, inRoles, payrollBack, payrollKeys, payrollStep, type PayrollRow } from './queries';
 
 export function WorkflowActions({
   p,
@@ -43,8 +42,8 @@ export function WorkflowActions({
   const { modal } = App.useApp();
   const step = useMutation({
     mutationFn: ({ name, acknowledge }: { name: 'submit' | 'confirm' | 'approve'; acknowledge?: boolean }) =>
-      api.post(`/payroll/${name}`, {
-        payroll_id: p?.payroll_id,
+      payrollStep(name, {
+        payroll_id: p?.payroll_id as number,
         ...(acknowledge ? { acknowledge_deductions: true } : {}),
       }),
     onSuccess: onDone,
@@ -55,7 +54,7 @@ export function WorkflowActions({
   });
   const withReason = useMutation({
     mutationFn: (path: 'reopen' | 'send-back') =>
-      api.post(`/payroll/${path}`, { payroll_id: p?.payroll_id, reason: reason.trim() }),
+      payrollBack(path, { payroll_id: p?.payroll_id as number, reason: reason.trim() }),
     onSuccess: (res) => {
       onDone(res);
       setAsk(null);

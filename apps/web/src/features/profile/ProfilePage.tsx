@@ -2,7 +2,8 @@ import { KeyOutlined, SaveOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
-import { api, errorMessage } from '../../api/client';
+import type { ProfileBody } from '@khabkhi/contracts';
+import { errorMessage } from '../../api/client';
 import { session } from '../../api/session';
 import { fullName } from '../../components/fullName';
 import { AddressFields } from '../../components/AddressFields';
@@ -12,7 +13,7 @@ import { PhotoField } from '../../components/PhotoField';
 import { ResultBanner, type BannerState } from '../../components/ResultBanner';
 import { ThaiDate } from '../../components/ThaiDate';
 import { label } from '../../i18n/th';
-import type { Employee } from '../employees/queries';
+import { changePassword, getMe, updateProfile, type Me } from './queries';
 import { useEffect, useState } from 'react';
 import { meKeys } from '../../api/queryKeys';
 import { phoneItemProps } from '../../components/phoneField';
@@ -37,8 +38,6 @@ const PROFILE_KEYS = [
 ] as const;
 type ProfileValues = Record<(typeof PROFILE_KEYS)[number], string | null>;
 
-type Me = Employee & { role_name?: string; branch_name?: string };
-
 function ProfileForm({ me }: { me: Me }) {
   const [form] = Form.useForm<ProfileValues>();
   const qc = useQueryClient();
@@ -52,9 +51,8 @@ function ProfileForm({ me }: { me: Me }) {
   }, [me, form]);
   const save = useMutation({
     mutationFn: (v: ProfileValues) =>
-      api.put<Me>(
-        '/user/profile',
-        Object.fromEntries(PROFILE_KEYS.map((k) => [k, v[k] ?? (k === 'photo' ? null : '')])),
+      updateProfile(
+        Object.fromEntries(PROFILE_KEYS.map((k) => [k, v[k] ?? (k === 'photo' ? null : '')])) as ProfileBody,
       ),
     onSuccess: (res, v) => {
       setBanner({ status: res.status, message: res.message });
@@ -159,7 +157,7 @@ function PasswordForm() {
   const [banner, setBanner] = useState<BannerState | null>(null);
   const save = useMutation({
     mutationFn: (v: { old_password: string; new_password: string }) =>
-      api.post<null>('/user/change-password', { old_password: v.old_password, new_password: v.new_password }),
+      changePassword({ old_password: v.old_password, new_password: v.new_password }),
     onSuccess: (res) => {
       setBanner({ status: res.status, message: res.message });
       form.resetFields();
@@ -227,7 +225,7 @@ function PasswordForm() {
 export default function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'password' ? 'password' : 'profile';
-  const me = useQuery({ queryKey: meKeys.me, queryFn: () => api.get<Me>('/user/me') });
+  const me = useQuery({ queryKey: meKeys.me, queryFn: getMe });
   const d = me.data;
   return (
     <div>

@@ -2,7 +2,7 @@
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Switch, Tag } from 'antd';
 import type { ReminderChannels } from '@khabkhi/contracts';
 import { errorMessage } from '../../api/client';
-import { useChannels, useReminderMutation } from './queries';
+import { saveChannels, useChannels, useReminderMutation } from './queries';
 
 type Values = Omit<ReminderChannels, 'line_token_set' | 'line_secret_set' | 'smtp_pass_set' | 'webhook_path'> & {
   line_token?: string;
@@ -13,7 +13,7 @@ type Values = Omit<ReminderChannels, 'line_token_set' | 'line_secret_set' | 'smt
 export function ChannelsCard() {
   const { message } = App.useApp();
   const ch = useChannels();
-  const save = useReminderMutation<Values>('put', '/reminders/channels/update');
+  const save = useReminderMutation(saveChannels);
   const [form] = Form.useForm<Values>();
   if (!ch.data) return null;
   const { line_token_set, line_secret_set, smtp_pass_set, webhook_path, ...rest } = ch.data;

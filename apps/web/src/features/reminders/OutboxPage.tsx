@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBranchOptions } from '../branches/queries';
-import { STATE_COLOR, useOutbox, useReminderMutation, type OutboxRow } from './queries';
+import { resendOutbox, STATE_COLOR, useOutbox, useReminderMutation, type OutboxRow } from './queries';
 
 export default function OutboxPage() {
   const [params, setParams] = useSearchParams();
@@ -35,7 +35,7 @@ export default function OutboxPage() {
     page,
     per_page: 20,
   });
-  const resend = useReminderMutation<{ outbox_id: number }>('post', '/reminders/outbox/resend');
+  const resend = useReminderMutation(resendOutbox);
   const set = (k: string, v: string) => {
     const n = new URLSearchParams(params);
     if (v) n.set(k, v);

@@ -5,7 +5,6 @@
  * (secrets are never shown back, only whether they are set) and the school's quiet hours. "ส่งตอนนี้" runs one round.
  */
 import { SendOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -24,19 +23,26 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { api, errorMessage } from '../../api/client';
+import type { ReminderSettingBody } from '@khabkhi/contracts';
+import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { ChannelsCard } from './ChannelsCard';
-import { useChannels, useReminderMutation, useReminderSettings, type ReminderSetting } from './queries';
+import { useRegisterOptions } from '../employees/queries';
+import {
+  previewReminder,
+  runReminders,
+  saveReminderSetting,
+  useChannels,
+  useReminderMutation,
+  useReminderSettings,
+  type ReminderSetting,
+} from './queries';
 
 export default function SettingsPage() {
   const { message } = App.useApp();
   const settings = useReminderSettings();
-  const run = useReminderMutation<Record<string, never>>('post', '/reminders/run');
-  const roles = useQuery({
-    queryKey: ['user', 'listforregister'],
-    queryFn: () => api.get<{ role: { slug: string; name: string }[] }>('/user/listforregister'),
-  });
+  const run = useReminderMutation(runReminders);
+  const roles = useRegisterOptions();
   return (
     <div>
       <PageHeader
@@ -48,7 +54,7 @@ export default function SettingsPage() {
             loading={run.isPending}
             onClick={async () => {
               try {
-                const r = (await run.mutateAsync({})) as { data: { queued: number; sent: number; quiet: boolean } };
+                const r = await run.mutateAsync(undefined);
                 message.success(
                   r.data.quiet
                     ? `อยู่ในช่วงงดส่ง: เข้าคิว ${r.data.queued} ข้อความ`
@@ -84,12 +90,12 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
   const school = useChannels().data;
   const { message } = App.useApp();
   const [form] = Form.useForm<Omit<ReminderSetting, 'kind' | 'name' | 'audience' | 'placeholders'>>();
-  const save = useReminderMutation<object>('put', '/reminders/settings/update');
+  const save = useReminderMutation(saveReminderSetting);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const showPreview = async () => {
     try {
-      const r = await api.post<{ text: string }>('/reminders/preview', {
+      const r = await previewReminder({
         kind: s.kind,
         template: form.getFieldValue('template'),
       });
@@ -120,7 +126,7 @@ function KindCard({ s, roles }: { s: ReminderSetting; roles: { slug: string; nam
               ...v,
               quiet_start: v.quiet_start ?? '',
               quiet_end: v.quiet_end ?? '',
-            });
+            } as ReminderSettingBody);
             message.success('บันทึกการตั้งค่าการแจ้งเตือนแล้ว');
             setError(null);
           } catch (e) {

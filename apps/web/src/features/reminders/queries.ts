@@ -1,6 +1,19 @@
 /** The reminders' requests: settings and templates, channels, the outbox log, resend and run now. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notifications, OutboxRow, ReminderChannels, ReminderSetting, StudentReminders } from '@khabkhi/contracts';
+import type {
+  Notifications,
+  OutboxResendBody,
+  OutboxRow,
+  ReminderChannels,
+  ReminderChannelsBody,
+  ReminderPreview,
+  ReminderPreviewBody,
+  ReminderRunResult,
+  ReminderSetting,
+  ReminderSettingBody,
+  StudentReminders,
+} from '@khabkhi/contracts';
+import type { Envelope } from '../../api/client';
 import { api } from '../../api/client';
 
 export type { OutboxRow, ReminderChannels, ReminderSetting };
@@ -27,10 +40,21 @@ export interface OutboxPage {
 export const useOutbox = (q: Record<string, string | number>) =>
   useQuery({ queryKey: reminderKeys.outbox(q), queryFn: () => api.get<OutboxPage>('/reminders/outbox', q) });
 
-export function useReminderMutation<B>(method: 'post' | 'put', path: string) {
+/** One round now: queue what is due today and send what the outbox holds. */
+export const runReminders = () => api.post<ReminderRunResult>('/reminders/run', {});
+export const saveReminderSetting = (body: ReminderSettingBody) =>
+  api.put<ReminderSetting>('/reminders/settings/update', body);
+export const saveChannels = (body: ReminderChannelsBody) =>
+  api.put<ReminderChannels>('/reminders/channels/update', body);
+export const resendOutbox = (body: OutboxResendBody) => api.post<unknown>('/reminders/outbox/resend', body);
+/** A template filled with sample values. */
+export const previewReminder = (body: ReminderPreviewBody) => api.post<ReminderPreview>('/reminders/preview', body);
+
+/** A reminders change (any of the functions above): every reminders query reloads after it. */
+export function useReminderMutation<B, T>(fn: (b: B) => Promise<Envelope<T>>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: B) => api[method](path, b),
+    mutationFn: fn,
     onSuccess: () => qc.invalidateQueries({ queryKey: reminderKeys.all }),
   });
 }

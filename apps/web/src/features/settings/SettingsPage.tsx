@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, InputNumber, Radio, Row, Skeleton, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useEffect, useState, lazy, Suspense } from 'react';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { getSettings, updateSettings } from '../../api/common';
 import { applyServerError, focusFirstError } from '../../components/formErrors';
 import { PageHeader } from '../../components/PageHeader';
 import { PhotoField } from '../../components/PhotoField';
@@ -34,7 +35,7 @@ export default function SettingsPage() {
   const agentPort = Form.useWatch('card_agent_port', form) as number | undefined;
   const qc = useQueryClient();
   const [banner, setBanner] = useState<BannerState | null>(null);
-  const q = useQuery({ queryKey: settingsKeys.get, queryFn: () => api.get<Settings>('/settings/get') });
+  const q = useQuery({ queryKey: settingsKeys.get, queryFn: getSettings });
 
   useEffect(() => {
     if (q.data)
@@ -45,13 +46,13 @@ export default function SettingsPage() {
 
   const save = useMutation({
     mutationFn: (v: Settings) =>
-      api.put<Settings>('/settings/update', {
-        ...Object.fromEntries(KEYS.map((k) => [k, v[k] ?? (k === 'logo' ? null : '')])),
+      updateSettings({
+        ...(Object.fromEntries(KEYS.map((k) => [k, v[k] ?? (k === 'logo' ? null : '')])) as Settings),
         card_agent_port: Number(v.card_agent_port),
       }),
     onSuccess: (res) => {
       setBanner({ status: res.status, message: res.message });
-      qc.setQueryData(['settings'], res.data);
+      qc.setQueryData(settingsKeys.get, res.data);
     },
     onError: (e) => {
       const msg = errorMessage(e);

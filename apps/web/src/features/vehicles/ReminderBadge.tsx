@@ -1,12 +1,11 @@
 /** The menu's count of vehicle dates due soon or overdue (the shell's own badge look; none when zero). */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { vehicleKeys } from './queries';
+import { getReminderCount, vehicleKeys } from './queries';
 
 export function VehicleReminderBadge() {
   const q = useQuery({
     queryKey: vehicleKeys.reminderCount,
-    queryFn: () => api.get<{ total: number; overdue: number }>('/vehicle/reminders/count'),
+    queryFn: getReminderCount,
     refetchInterval: 300_000,
     staleTime: 60_000,
   });

@@ -2,13 +2,11 @@
 import { CarOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { Reminder } from '@khabkhi/contracts';
-import { api } from '../../api/client';
 import { thaiDate } from '../../components/ThaiDate';
-import { vehicleKeys } from './queries';
+import { getReminders, vehicleKeys } from './queries';
 
 export function VehicleReminderCard() {
-  const q = useQuery({ queryKey: vehicleKeys.reminders, queryFn: () => api.get<Reminder[]>('/vehicle/reminders') });
+  const q = useQuery({ queryKey: vehicleKeys.reminders, queryFn: getReminders });
   const rows = q.data ?? [];
   if (!rows.length) return null;
   return (

@@ -4,11 +4,11 @@ import { Alert, Col, Form, InputNumber, Modal, Row } from 'antd';
 import { useEffect, useState } from 'react';
 import type { FleetRules } from '@khabkhi/contracts';
 import { todayBangkok } from '@khabkhi/thai';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
 import { MoneyInput } from '../../components/MoneyInput';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { label } from '../../i18n/th';
-import { vehicleKeys } from './queries';
+import { saveFleetRules, vehicleKeys } from './queries';
 
 export function RulesForm({ open, onClose, current }: { open: boolean; onClose: () => void; current?: FleetRules }) {
   const [form] = Form.useForm<FleetRules>();
@@ -21,7 +21,7 @@ export function RulesForm({ open, onClose, current }: { open: boolean; onClose: 
     }
   }, [open, current, form]);
   const save = useMutation({
-    mutationFn: (v: FleetRules) => api.put<unknown>('/vehicle/rules/update', v),
+    mutationFn: saveFleetRules,
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: vehicleKeys.rules });
       void qc.invalidateQueries({ queryKey: vehicleKeys.reminders });

@@ -25,11 +25,10 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Expense, FuelFill, VehicleCreateBody } from '@khabkhi/contracts';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
-import { enterToNextProps } from '../../components/enterToNext';
-import { applyServerError, focusFirstError } from '../../components/formErrors';
+import { applyServerError } from '../../components/formErrors';
 import { ListPage } from '../../components/ListPage';
 import { formatMoney } from '../../components/MoneyText';
-import { DeleteButton, DetailPage } from '../../components/DetailPage';
+import { DeleteButton, DetailForm, DetailPage } from '../../components/DetailPage';
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBanner } from '../../components/useBanner';
@@ -120,16 +119,12 @@ export default function VehicleDetailPage() {
   const branchOptions = (options.data?.branch ?? []).map(([value, name]) => ({ value, label: name }));
 
   const info = (
-    <Form
+    <DetailForm
       form={form}
-      layout="vertical"
-      disabled={readOnly || save.isPending}
-      onFinish={(x) => {
-        setBanner(null);
-        save.mutate(x);
-      }}
-      onFinishFailed={({ errorFields }) => focusFirstError(form, errorFields)}
-      {...enterToNextProps}
+      readOnly={readOnly}
+      saving={save.isPending}
+      onSave={save.mutate}
+      clearBanner={() => setBanner(null)}
     >
       <Card title="ข้อมูลรถ" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
@@ -249,7 +244,7 @@ export default function VehicleDetailPage() {
           บันทึก
         </Button>
       )}
-    </Form>
+    </DetailForm>
   );
 
   return (
@@ -283,9 +278,8 @@ export default function VehicleDetailPage() {
       }
       banner={banner}
       onBannerClose={() => setBanner(null)}
-      loading={!isNew && v.isLoading}
-      failed={!isNew && v.isError}
-      error={v.error}
+      isNew={isNew}
+      record={v}
       after={
         d && (
           <ExpenseFormModal
