@@ -1,7 +1,7 @@
 /** Payroll's shared helpers: money and quantities in satang, month names, the locked message. */
 import { daysInMonth } from './engine.js';
 import { THAI_MONTHS, fromSatang, toSatang } from '@khabkhi/thai';
-import { PAYROLL_STATE_NAMES, type PayrollState } from '@khabkhi/contracts';
+import { PAYROLL_STATE_NAMES, type PayrollState, type SheetLine } from '@khabkhi/contracts';
 import { users } from '../../db/schema/core.js';
 import { payrolls } from '../../db/schema/payroll.js';
 
@@ -32,3 +32,21 @@ export const lockedMessage = (p: PayrollRecord) =>
   p.status === 'approved'
     ? `เงินเดือนเดือน${monthName(p.month)} ได้รับอนุมัติแล้วและถูกล็อก แก้ไขไม่ได้ เจ้าของกิจการต้องเปิดรอบใหม่พร้อมระบุเหตุผลก่อน`
     : `เงินเดือนเดือน${monthName(p.month)} อยู่ในสถานะ "${PAYROLL_STATE_NAMES[p.status as PayrollState]}" แก้ไขได้เฉพาะฉบับร่าง`;
+
+export function totalsOf(lines: SheetLine[]) {
+  const sum = (k: keyof SheetLine) => M(lines.reduce((a, l) => a + S(l[k] as string), 0));
+  return {
+    salary: sum('salary'),
+    income: sum('income'),
+    deduction: sum('deduction'),
+    sso_employee: sum('sso_employee'),
+    sso_employer: sum('sso_employer'),
+    tax: sum('tax'),
+    net: sum('net'),
+  };
+}
+
+/** A sheet line as computed, with the daily rate it was computed at. */
+export interface ComputedLine extends SheetLine {
+  _rate: number;
+}

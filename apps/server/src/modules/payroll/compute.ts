@@ -3,7 +3,7 @@
  * the dated rate tables (engine.ts, integer satang).
  */
 import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
-import { type ItemColumn, type LineInput, type LineItem, type SheetLine } from '@khabkhi/contracts';
+import { type ItemColumn, type LineInput, type LineItem } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { branches } from '../../db/schema/core.js';
 import { listPayroll } from '../../db/schema/catalog.js';
@@ -20,7 +20,7 @@ import {
   type LineInput as EngineLine,
 } from './engine.js';
 import { allowancesOn, branchDays, carriedAdvances, previousMonth, yearToDate } from './person-month.js';
-import { COMPUTED_CATEGORIES, M, Q, S, fullName, lastDayOf, monthName, qText } from './common.js';
+import { COMPUTED_CATEGORIES, M, Q, S, fullName, lastDayOf, monthName, qText, type ComputedLine } from './common.js';
 import { proposedItems } from './proposals.js';
 import { ratesFor } from './rates.js';
 import { employeesOf, savedLines, standingItems } from './repo.js';
@@ -61,10 +61,6 @@ export function defaultWorkDays(month: string, from: number, to: number, dayOff:
     if (!dayOff.includes(wd)) n++;
   }
   return n;
-}
-
-export interface ComputedLine extends SheetLine {
-  _rate: number;
 }
 
 /**

@@ -13,8 +13,7 @@ import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
 import { AppError, badRequest, forbidden } from '../../http/errors.js';
 import { payProblem } from './engine.js';
-import { S, monthName, type PayrollRecord } from './common.js';
-import type { ComputedLine } from './compute.js';
+import { S, monthName, type ComputedLine, type PayrollRecord } from './common.js';
 
 /** Net pay is never below zero: the first line that would be is refused, naming the person. */
 export function assertPayable(lines: ComputedLine[]) {

@@ -10,9 +10,7 @@ import { assertPayable } from './deductions.js';
 import { claimLines, oneLinePerPerson, paidByBranchSql } from './person-month.js';
 import { allOf } from '../../http/tables.js';
 import { requestsOf } from '../approvals/index.js';
-import { S, fullName, lastDayOf, type PayrollRecord, type UserRecord } from './common.js';
-import type { ComputedLine } from './compute.js';
-import { totalsOf } from './sheet.js';
+import { S, fullName, lastDayOf, totalsOf, type ComputedLine, type PayrollRecord, type UserRecord } from './common.js';
 
 /** The school's settings row (name, tax ID, address). */
 export async function schoolSettingsRow(conn: Conn) {

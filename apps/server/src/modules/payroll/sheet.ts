@@ -15,7 +15,7 @@ import { payslips } from '../../db/schema/payroll.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { branchFilter } from '../../http/tables.js';
-import { M, PayrollRecord, S, fullName, monthName } from './common.js';
+import { M, PayrollRecord, S, fullName, monthName, totalsOf } from './common.js';
 import { ratesFor } from './rates.js';
 import { computeLines, itemColumns } from './compute.js';
 import { namesOf, payrollOf, savedLines, sentBack } from './repo.js';
@@ -159,19 +159,6 @@ export async function storedLines(conn: Conn, p: PayrollRecord, userIds?: number
         })),
       };
     });
-}
-
-export function totalsOf(lines: SheetLine[]) {
-  const sum = (k: keyof SheetLine) => M(lines.reduce((a, l) => a + S(l[k] as string), 0));
-  return {
-    salary: sum('salary'),
-    income: sum('income'),
-    deduction: sum('deduction'),
-    sso_employee: sum('sso_employee'),
-    sso_employer: sum('sso_employer'),
-    tax: sum('tax'),
-    net: sum('net'),
-  };
 }
 
 /** list-payrollList/list: a branch-month's sheet; a draft (or a month not started) is computed live, later states as stored. */

@@ -16,7 +16,7 @@ import {
   type SettingRow,
 } from './repo.js';
 import { render, type ReminderKind } from './templates.js';
-import { toChannels } from './plan.js';
+import { toChannels } from './outbox-rows.js';
 
 const VEHICLE_ITEMS: Record<string, string> = {
   tax: 'ภาษีรถประจำปี',

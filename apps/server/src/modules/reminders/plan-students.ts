@@ -14,7 +14,7 @@ import {
   type SettingRow,
 } from './repo.js';
 import { render, type ReminderKind } from './templates.js';
-import { toChannels } from './plan.js';
+import { toChannels } from './outbox-rows.js';
 
 const EXAM_NAMES: Record<string, string> = { theory: 'ภาคทฤษฎี', practical: 'ภาคปฏิบัติ' };
 const LESSON_NAMES: Record<string, string> = { practice: 'ภาคปฏิบัติ', seat: 'ภาคทฤษฎี', class: 'ภาคทฤษฎี' };
