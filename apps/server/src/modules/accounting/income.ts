@@ -6,6 +6,7 @@ import { branches, files, users } from '../../db/schema/core.js';
 import { payments } from '../../db/schema/money.js';
 import { accountingFiles, otherIncomes } from '../../db/schema/fleet.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { dayIsClosed } from './repo.js';
@@ -214,15 +215,13 @@ export async function deleteIncome(tx: Tx, actor: Actor, incomeId: number, reqId
   if (!before) throw notFound('ไม่พบรายการรายรับนี้');
   assertBranch(actor, before.branch_id);
   await assertOpen(tx, before.branch_id, before.date);
-  const [after] = await tx
-    .update(otherIncomes)
-    .set({ is_delete: true, updatedAt: new Date() })
-    .where(eq(otherIncomes.income_id, incomeId))
-    .returning();
-  await audit(
+  await softDeleteWithAudit(
     tx,
     actor,
-    { entity: 'other_income', entityId: incomeId, action: 'delete', branchId: before.branch_id, before, after },
+    otherIncomes,
+    otherIncomes.income_id,
+    incomeId,
+    { entity: 'other_income', branchId: before.branch_id, before, after: 'row' },
     reqId,
   );
   return { income_id: incomeId, name: before.name };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
 import { withPhoneDigits } from '../../lib/phones.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { allOf, textSearch } from '../../http/tables.js';
@@ -148,11 +149,13 @@ export async function deleteBranch(db: Db, actor: Actor, id: number, reqId?: str
       .from(branches)
       .where(and(eq(branches.parent_id, id), eq(branches.is_delete, false)));
     if ((kids?.n ?? 0) > 0) throw badRequest('ยังลบสาขานี้ไม่ได้ เพราะมีสาขาย่อยที่ยังเปิดอยู่');
-    await tx.update(branches).set({ is_delete: true, updatedAt: new Date() }).where(eq(branches.branch_id, id));
-    await audit(
+    await softDeleteWithAudit(
       tx,
       actor,
-      { entity: 'branch', entityId: id, action: 'delete', branchId: id, before, after: { is_delete: true } },
+      branches,
+      branches.branch_id,
+      id,
+      { entity: 'branch', branchId: id, before, after: { is_delete: true } },
       reqId,
     );
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { branches, files, refreshTokens, roles, users } from '../../db/schema/core.js';
 import { withPhoneDigits } from '../../lib/phones.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { assertBranch, canDo, type Actor } from '../../http/auth.js';
 import type { Action, Subject } from '../../http/abilities.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
@@ -184,22 +185,14 @@ export async function deleteUser(db: Db, actor: Actor, userId: number, reqId?: s
   const before = await getUserScoped(db, actor, userId);
   await assertMayChange(db, actor, before, 'ลบบัญชี');
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ is_delete: true, status: 'inactive', updatedAt: new Date() })
-      .where(eq(users.user_id, userId));
     await revokeAllSessions(tx, userId);
-    await audit(
+    await softDeleteWithAudit(
       tx,
       actor,
-      {
-        entity: 'user',
-        entityId: userId,
-        action: 'delete',
-        branchId: before.branch_id,
-        before,
-        after: { is_delete: true },
-      },
+      users,
+      users.user_id,
+      userId,
+      { entity: 'user', branchId: before.branch_id, before, after: { is_delete: true }, also: { status: 'inactive' } },
       reqId,
     );
   });

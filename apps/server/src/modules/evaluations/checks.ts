@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/connection.js';
 import { vehicles } from '../../db/schema/fleet.js';
 import { vehicleChecks } from '../../db/schema/evaluations.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { formatThaiDate } from '@khabkhi/thai';
@@ -159,14 +160,13 @@ export async function deleteVehicleCheck(
 ) {
   const a = await openApplication(tx, actor, b.application_id, 'ลบการตรวจสภาพรถ');
   const before = await checkIn(tx, a.application_id, b.check_id);
-  await tx
-    .update(vehicleChecks)
-    .set({ is_delete: true, updatedAt: new Date() })
-    .where(eq(vehicleChecks.check_id, before.check_id));
-  await audit(
+  await softDeleteWithAudit(
     tx,
     actor,
-    { entity: 'vehicle_check', entityId: before.check_id, action: 'delete', branchId: a.branch_id, before },
+    vehicleChecks,
+    vehicleChecks.check_id,
+    before.check_id,
+    { entity: 'vehicle_check', branchId: a.branch_id, before },
     requestId,
   );
 }

@@ -6,6 +6,7 @@ import type { Conn, Tx } from '../../db/connection.js';
 import { courseTypes } from '../../db/schema/catalog.js';
 import { examSessions } from '../../db/schema/exams.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { liveBranchRow } from '../../http/branch.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -139,14 +140,13 @@ export async function deleteSession(tx: Tx, actor: Actor, sessionId: number, req
   if (!s || s.is_delete) throw notFound('ไม่พบรอบสอบนี้');
   assertBranch(actor, s.branch_id);
   if (s.booked > 0) throw badRequest(`รอบสอบนี้มีผู้จอง ${s.booked} คน: ยกเลิกหรือย้ายผู้จองก่อนจึงลบรอบสอบได้`);
-  await tx
-    .update(examSessions)
-    .set({ is_delete: true, updatedAt: new Date() })
-    .where(eq(examSessions.session_id, sessionId));
-  await audit(
+  await softDeleteWithAudit(
     tx,
     actor,
-    { entity: 'exam_session', entityId: sessionId, action: 'delete', branchId: s.branch_id, before: s },
+    examSessions,
+    examSessions.session_id,
+    sessionId,
+    { entity: 'exam_session', branchId: s.branch_id, before: s },
     reqId,
   );
 }

@@ -3,6 +3,7 @@ import { type ExpenseCreateBody, type ExpenseUpdateBody } from '@khabkhi/contrac
 import type { Conn, Db, Tx } from '../../db/connection.js';
 import { expenses } from '../../db/schema/fleet.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { checkRenewal } from './hooks.js';
@@ -151,18 +152,13 @@ export async function deleteExpense(db: Db, actor: Actor, id: number, reqId: str
     const before = await loadExpense(tx, actor, id, true);
     if (before.pay_type === 'cash') await assertCashDayOpen(tx, before.branch_id, before.date);
     await undoEffects(tx, actor, before, reqId);
-    await tx.update(expenses).set({ is_delete: true, updatedAt: new Date() }).where(eq(expenses.expenses_id, id));
-    await audit(
+    await softDeleteWithAudit(
       tx,
       actor,
-      {
-        entity: 'expenses',
-        entityId: id,
-        action: 'delete',
-        branchId: before.branch_id,
-        before,
-        after: { is_delete: true },
-      },
+      expenses,
+      expenses.expenses_id,
+      id,
+      { entity: 'expenses', branchId: before.branch_id, before, after: { is_delete: true } },
       reqId,
     );
   });

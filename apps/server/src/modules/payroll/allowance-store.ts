@@ -7,6 +7,7 @@ import type { AllowanceCreate, Allowances } from '@khabkhi/contracts';
 import type { Conn, Tx } from '../../db/connection.js';
 import { payrollAllowances } from '../../db/schema/payroll.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import type { Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { ALLOWANCE_KINDS, allowanceValue, type AllowanceKind } from './allowances.js';
@@ -120,11 +121,13 @@ export async function deleteAllowance(tx: Tx, actor: Actor, id: number, requestI
     .for('update');
   if (!before) throw notFound('ไม่พบค่าลดหย่อนนี้');
   const u = await branchOfUser(tx, actor, before.user_id);
-  await tx.update(payrollAllowances).set({ is_delete: true }).where(eq(payrollAllowances.allowance_id, id));
-  await audit(
+  await softDeleteWithAudit(
     tx,
     actor,
-    { entity: 'payroll_allowance', entityId: id, action: 'delete', branchId: u.branch_id, before },
+    payrollAllowances,
+    payrollAllowances.allowance_id,
+    id,
+    { entity: 'payroll_allowance', branchId: u.branch_id, before },
     requestId,
   );
   return before;

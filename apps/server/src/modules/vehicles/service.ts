@@ -13,6 +13,7 @@ import type { Conn, Db } from '../../db/connection.js';
 import { branches } from '../../db/schema/core.js';
 import { fleetRules, vehicleOdometer, vehicles } from '../../db/schema/fleet.js';
 import { audit } from '../../http/audit.js';
+import { softDeleteWithAudit } from '../../http/soft-delete.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { assertLiveBranch } from '../../http/branch.js';
 import { isAll } from '../../http/envelope.js';
@@ -184,18 +185,13 @@ export async function updateVehicle(db: Db, actor: Actor, b: VehicleUpdateBody, 
 export async function deleteVehicle(db: Db, actor: Actor, id: number, reqId: string) {
   await db.transaction(async (tx) => {
     const before = await loadVehicle(tx, actor, id, true);
-    await tx.update(vehicles).set({ is_delete: true, updatedAt: new Date() }).where(eq(vehicles.vehicle_id, id));
-    await audit(
+    await softDeleteWithAudit(
       tx,
       actor,
-      {
-        entity: 'vehicle',
-        entityId: id,
-        action: 'delete',
-        branchId: before.branch_id,
-        before,
-        after: { is_delete: true },
-      },
+      vehicles,
+      vehicles.vehicle_id,
+      id,
+      { entity: 'vehicle', branchId: before.branch_id, before, after: { is_delete: true } },
       reqId,
     );
   });
