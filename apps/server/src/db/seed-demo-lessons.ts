@@ -14,6 +14,7 @@ import { courses } from './schema/catalog.js';
 import { applicationCourses, applications } from './schema/money.js';
 import { vehicles } from './schema/fleet.js';
 import { instructorHours, instructorRates, lessonRooms, lessons } from './schema/lessons.js';
+import { refreshLineTraining } from '../modules/evaluations/index.js';
 
 const VEHICLE_OF: Record<string, 'car' | 'motorcycle'> = { รถยนต์: 'car', รถจักรยานยนต์: 'motorcycle' };
 /** practice slots of a day (Bangkok): start hour and length in minutes */
@@ -286,4 +287,11 @@ export async function seedDemoLessons(db: Db) {
       );
     }
   }
+  // the training hours of the lines with completed lessons, as each completion keeps them (the evaluation list reads them)
+  const taught = await db
+    .selectDistinct({ line_id: lessons.line_id })
+    .from(lessons)
+    .where(and(eq(lessons.state, 'done'), sql`${lessons.line_id} is not null`))
+    .orderBy(asc(lessons.line_id));
+  for (const l of taught) await db.transaction((tx) => refreshLineTraining(tx, l.line_id!));
 }

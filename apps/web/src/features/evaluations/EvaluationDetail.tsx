@@ -38,6 +38,20 @@ import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { openPdf } from '../../api/documents';
 import { courseLabel, EVALUATE_LIST, evaluationKeys, statusColor, useStudentEvaluation } from './queries';
 
+/**
+ * How a part's hours are made: the completed lessons of the timetable and the hours typed on evaluations before the
+ * lessons module (recorded history, shown apart); nothing when every hour comes from lessons.
+ */
+function RecordedPart({ done, recorded }: { done: number; recorded: number }) {
+  if (!recorded) return null;
+  const lessons = Math.round((done - recorded) * 100) / 100;
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+      จากคาบเรียนที่เรียนจบ {lessons} ชม. + บันทึกไว้เดิมในการประเมิน {recorded} ชม.
+    </Typography.Text>
+  );
+}
+
 export default function EvaluationDetail() {
   const lineId = Number(useParams().id);
   const { user, can } = useSession();
@@ -205,6 +219,7 @@ export default function EvaluationDetail() {
               <Card size="small" title="ชั่วโมงการอบรม">
                 <div>
                   ภาคทฤษฎี {h.theory_done}/{h.theory_required} ชั่วโมง
+                  <RecordedPart done={h.theory_done} recorded={h.theory_recorded} />
                 </div>
                 <Progress
                   percent={
@@ -214,6 +229,7 @@ export default function EvaluationDetail() {
                 />
                 <div>
                   ภาคปฏิบัติ {h.practice_done}/{h.practice_required} ชั่วโมง
+                  <RecordedPart done={h.practice_done} recorded={h.practice_recorded} />
                 </div>
                 <Progress
                   percent={
@@ -419,8 +435,8 @@ export default function EvaluationDetail() {
               columns={[
                 { title: 'วันที่', dataIndex: 'date', width: 110, render: (v: string) => thaiDate(v) },
                 { title: 'ครูฝึก', dataIndex: 'instructor_name', width: 180 },
-                { title: 'ทฤษฎี', dataIndex: 'theory_hours', width: 70, align: 'right' },
-                { title: 'ปฏิบัติ', dataIndex: 'practice_hours', width: 70, align: 'right' },
+                { title: 'ชม.ทฤษฎี (บันทึกเอง)', dataIndex: 'theory_hours', width: 90, align: 'right' },
+                { title: 'ชม.ปฏิบัติ (บันทึกเอง)', dataIndex: 'practice_hours', width: 90, align: 'right' },
                 {
                   title: 'ผลการประเมิน',
                   key: 'results',
