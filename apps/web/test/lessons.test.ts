@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayOf,
+  deskRows,
   eventTitle,
   hoursRows,
   hoursText,
@@ -145,5 +146,19 @@ describe('the monthly report’s months', () => {
       { value: '2026-12', label: 'ธันวาคม 2569' },
     ]);
     expect(m[23]).toEqual({ value: '2025-03', label: 'มีนาคม 2568' });
+  });
+});
+
+describe('the desk’s day', () => {
+  it('lists the practical lessons and seats in the order they are taught (the list answers newest first), not the class rows', () => {
+    const at = (lesson_id: number, kind: string, starts_at: string) => ({ lesson_id, kind, starts_at });
+    const day = [
+      at(7, 'practice', '2026-11-26T06:00:00.000Z'),
+      at(5, 'class', '2026-11-26T03:00:00.000Z'),
+      at(6, 'seat', '2026-11-26T03:00:00.000Z'),
+      at(3, 'practice', '2026-11-26T01:00:00.000Z'),
+      at(4, 'practice', '2026-11-26T03:00:00.000Z'),
+    ];
+    expect(deskRows(day).map((l) => l.lesson_id)).toEqual([3, 4, 6, 7]);
   });
 });

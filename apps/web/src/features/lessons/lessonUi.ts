@@ -181,6 +181,13 @@ export function weekRange(iso: string): { start: string; end: string } {
 /** '09:00–10:30' */
 export const timeRange = (l: { start_time: string; end_time: string }) => `${l.start_time}–${l.end_time}`;
 
+/** The desk's lessons of the day: practical lessons and seats (not the class rows), in the order they are taught. */
+export function deskRows<T extends { kind: string; starts_at: string; lesson_id: number }>(lessons: T[]): T[] {
+  return lessons
+    .filter((l) => l.kind !== 'class')
+    .sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.lesson_id - b.lesson_id);
+}
+
 /** Clock times of a day in steps (the booking forms' time selects). */
 export function timeOptions(from = '06:00', to = '21:00', step = 15): { value: string; label: string }[] {
   const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
