@@ -7,7 +7,7 @@
  * vehicles in service of the course's type, only working hours.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { addDays, todayBangkok } from '@khabkhi/thai';
+import { addDays, makeThaiNationalId, todayBangkok } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
 import { courses } from './schema/catalog.js';
@@ -24,10 +24,11 @@ const SLOTS: [number, number][] = [
   [13, 120],
   [15, 90],
 ];
-const SECOND_INSTRUCTOR: Record<string, [string, string, string, string]> = {
-  HQ: ['somsak', 'สมศักดิ์', 'ถอยจอด', 'ศักดิ์'],
-  BKN: ['wichai', 'วิชัย', 'เลี้ยวขวา', 'ชัย'],
-  CNX: ['araya', 'อารยา', 'ขับปลอดภัย', 'ยา'],
+/** username, first name, last name, nickname and the first 12 digits of the national ID (the DLT report names it) */
+const SECOND_INSTRUCTOR: Record<string, [string, string, string, string, string]> = {
+  HQ: ['somsak', 'สมศักดิ์', 'ถอยจอด', 'ศักดิ์', '310150061234'],
+  BKN: ['wichai', 'วิชัย', 'เลี้ยวขวา', 'ชัย', '310220045678'],
+  CNX: ['araya', 'อารยา', 'ขับปลอดภัย', 'ยา', '350010023456'],
 };
 
 /** A Bangkok day and hour:minute as an instant. */
@@ -52,7 +53,7 @@ export async function seedDemoLessons(db: Db) {
     if (!teachers.length) continue;
     const second = SECOND_INSTRUCTOR[b.code];
     if (second && instructorRole && teachers.length === 1) {
-      const [username, fname, sname, nickname] = second;
+      const [username, fname, sname, nickname, id12] = second;
       const [u] = await db
         .insert(users)
         .values({
@@ -64,6 +65,7 @@ export async function seedDemoLessons(db: Db) {
           fname,
           sname,
           nickname,
+          idcard: makeThaiNationalId(id12),
           position: 'ครูฝึกภาคปฏิบัติ',
           department: 'ฝึกอบรม',
           start_date: addDays(today, -400),
