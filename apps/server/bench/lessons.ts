@@ -281,6 +281,8 @@ export async function lessonBench(
     };
   });
   const codes = new Map<number, number>();
+  /** the refusals other than a taken slot, by message (numbers masked) */
+  const why = new Map<string, number>();
   const times: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -292,6 +294,10 @@ export async function lessonBench(
         const r = await inject({ method: 'POST', url: '/api/lesson/create', payload: job });
         times.push(performance.now() - t);
         codes.set(r.statusCode, (codes.get(r.statusCode) ?? 0) + 1);
+        if (r.statusCode !== 200 && r.statusCode !== 409) {
+          const m = String(r.json().message ?? r.statusCode).replace(/\d+/g, '#');
+          why.set(m, (why.get(m) ?? 0) + 1);
+        }
       }
     }),
   );
@@ -319,6 +325,7 @@ export async function lessonBench(
     ),
   );
   log(`  lesson booking: ${out[0]!.per_s} requests/s, ${out[0]!.note}, p95 ${out[0]!.p95_ms} ms`);
+  for (const [m, n] of [...why].sort((a, b) => b[1] - a[1]).slice(0, 5)) log(`    ${n} × ${m}`);
 
   // the chain's month of instructor pay lines (last month: a whole month of completed lessons)
   const month = (
