@@ -154,6 +154,10 @@ const STYLE = `<style>
   table.fixed th.num { white-space: normal; }
   table.fixed .id { font-size: 10.5pt; }
   tr, .end { break-inside: avoid; page-break-inside: avoid; }
+  /* a block that starts a page keeps the Thai marks above its first line on that page (not drawn at the foot of the
+     page before) */
+  .end { padding-top: 6pt; }
+  .end p { margin-top: 0; }
 </style>`;
 
 async function schoolHead(conn: Conn, branchId: number) {
