@@ -318,7 +318,9 @@ export default function EvaluationDetail() {
                     showSearch={{ optionFilterProp: 'label' }}
                     options={d.instructors.map((o) => ({ value: o.value as number, label: o.name }))}
                   />
-                  <span>ทฤษฎี</span>
+                  <Tooltip title="ชั่วโมงเรียนนับจากคาบเรียนที่เรียนจบในตารางเรียนให้เอง กรอกเฉพาะชั่วโมงที่อบรมนอกตารางเรียน (เช่น ก่อนเริ่มใช้ตารางเรียน)">
+                    <span>ชม.นอกตารางเรียน ทฤษฎี</span>
+                  </Tooltip>
                   <InputNumber
                     min={0}
                     max={24}
