@@ -5,9 +5,9 @@
  * with 20 concurrent clients aimed at overlapping slots, the chain's month of instructor pay lines and a branch's DLT
  * monthly report.
  *
- * The year (generateLessons): per branch `instructors` instructors (working every day 07:00–21:00, a dated rate) and
+ * The year (generateLessons): per branch `instructors` instructors (working every day 07:00–20:00, a dated rate) and
  * `vehicles` cars, every car busy each hour from 07:00 for `slots` hours of every day from `days` − 14 days ago to 13
- * days ahead: 20 × 20 × 14 × 365 ≈ 2,000,000 lessons for the chain. Within an hour each car has its own instructor
+ * days ahead: 20 × 20 × 13 × 365 ≈ 1,900,000 lessons for the chain. Within an hour each car has its own instructor
  * and student; a student drives one hour a day on seven days running, so no instructor, vehicle or student is in two
  * overlapping live lessons (the database's exclusion constraints check every row). Past lessons are completed (one in
  * 25 a charged no-show, one in 17 cancelled by the student), today's and later ones booked. One course line in ten is
@@ -30,7 +30,8 @@ export interface LessonSizes {
   /** lessons of one hour per car and day, from 07:00 */
   slots: number;
 }
-export const LESSON_SIZES: LessonSizes = { branches: 20, instructors: 60, vehicles: 20, days: 365, slots: 14 };
+/** 13 one-hour slots: the school day's default, 07:00–20:00 (lesson_settings) */
+export const LESSON_SIZES: LessonSizes = { branches: 20, instructors: 60, vehicles: 20, days: 365, slots: 13 };
 
 export async function generateLessons(
   client: SqlRunner,
@@ -52,7 +53,7 @@ export async function generateLessons(
     if (done.rows.length) continue;
     const t = Date.now();
     await client.exec(`begin;
-      -- the branch's instructors (working every day 07:00–21:00, paid 150 baht an hour of practice) and cars
+      -- the branch's instructors (working every day 07:00–20:00, paid 150 baht an hour of practice) and cars
       insert into users (username, password_hash, role_id, branch_id, prefix, fname, sname, position, department, start_date, salary, sso_salary)
         select 'bench_i_${b}_' || k, (select password_hash from users where user_id = ${adminId}),
           (select role_id from roles where slug = 'instructor'), ${b}, 'นาย', 'ครูฝึก' || k, 'สาขา ${b}', 'ครูฝึกภาคปฏิบัติ', 'ฝึกอบรม',
@@ -63,7 +64,7 @@ export async function generateLessons(
         select user_id, (row_number() over (order by user_id) - 1)::int as idx from users
         where branch_id = ${b} and username like 'bench\\_i\\_${b}\\_%' and not is_delete;
       insert into instructor_hours (user_id, branch_id, weekday, start_time, end_time)
-        select i.user_id, ${b}, wd, '07:00', '21:00' from bench_li i cross join generate_series(0, 6) wd
+        select i.user_id, ${b}, wd, '07:00', '20:00' from bench_li i cross join generate_series(0, 6) wd
         on conflict do nothing;
       insert into instructor_rates (user_id, course_type, part, rate, valid_from)
         select i.user_id, 'รถยนต์', 'practice', 150, current_date - 800 from bench_li i
@@ -269,7 +270,8 @@ export async function lessonBench(
   };
   const pad = (n: number) => String(n).padStart(2, '0');
   const jobs = Array.from({ length: TOTAL }, () => {
-    const start = 7 * 60 + 30 * rand(27);
+    // inside the school day (07:00–20:00): starts 07:00 … 19:00
+    const start = 7 * 60 + 30 * rand(25);
     return {
       line_id: lines[rand(lines.length)]!,
       instructor_id: teachers[rand(teachers.length)]!,
