@@ -7,7 +7,7 @@
  * applications, 100,000 payments) and the same list requests on it.
  * Prints the tables and writes bench/results.json and docs/benchmarks.md (the date, the machine's cores, the database
  * server and every table: bench/report.ts). `--fresh` rebuilds the PostgreSQL data set.
- * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations|dashboard runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
+ * BENCH_ONLY=lists|accounting|pay|pdf|exams|evaluations|lessons|dashboard runs one PostgreSQL part (nothing written); BENCH_ONLY=pglite runs the embedded part
  * alone and updates its section of results.json. BENCH_DB_NAME names another PostgreSQL database for the data set.
  * Exams: the data set has chain-size exam data (generateExams); exam/gettable for a day and a month,
  * exam/calendar for a month and exam/permission with a text search are measured beside their raw SQL, and 50
@@ -15,6 +15,11 @@
  * Evaluations: the data set has chain-size training records (generateEvaluations); the evaluation list
  * (application/getforevaluateManage) page 1 with no filter and with each training status, for the chain and for one
  * branch, is measured beside its raw SQL, and the lines' stored training figures are checked against their evaluations.
+ * Lessons (bench/lessons.ts): a year of lessons is added to the data set (idempotent, without a rebuild); the timetable of
+ * a branch-week and the lessons list beside their raw SQL, booking with 20 concurrent clients at overlapping slots, the
+ * chain's month of instructor pay lines and a branch's DLT monthly report (BENCH_ONLY=lessons).
+ * BENCH_CHAIN_BRANCHES=n (with BENCH_DB_NAME) builds a small chain of n branches instead: a proof of the generators and
+ * of the measurements on a small database, not the chain's figures.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,7 +43,10 @@ import {
   generateVehicleChecks,
   PGLITE_SIZES,
   SIZES,
+  type Sizes,
 } from './generate.js';
+import { generateLessons, LESSON_SIZES, lessonBench, lessonRequests, lessonSample } from './lessons.js';
+import { concurrentBookings } from './exams.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base =
@@ -49,6 +57,10 @@ const ITER = Number(process.env.BENCH_ITER ?? 200);
 /** BENCH_ONLY=lists|pay|pdf runs one part (for profiling); the default runs all and writes results.json */
 const ONLY = process.env.BENCH_ONLY ?? '';
 const log = (s: string) => process.stdout.write(s + '\n');
+const smallChain = Number(process.env.BENCH_CHAIN_BRANCHES ?? 0);
+const CHAIN: Sizes = smallChain
+  ? { branches: smallChain, customers: smallChain * 15_000, applications: smallChain * 20_000 }
+  : SIZES;
 
 function urlFor(db: string) {
   const u = new URL(base);
@@ -74,7 +86,7 @@ async function ensureDataset() {
       const r = await c.query(
         `select (select count(*) from payments)::int as payments, (select count(*) from applications)::int as apps`,
       );
-      ready = r.rows[0].apps >= SIZES.applications && r.rows[0].payments >= 900_000;
+      ready = r.rows[0].apps >= CHAIN.applications && r.rows[0].payments >= CHAIN.applications * 2.25;
     } catch {
       ready = false;
     }
@@ -276,7 +288,7 @@ async function writeDocs(
       database: `PostgreSQL, database ${DB_NAME} (~1,000,000 payments)`,
       sizes: chain.sizes,
       rows: chain.results,
-      how: `Each list request in-process through Fastify, ${ITER} runs after a warm-up, beside its raw SQL; paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs.`,
+      how: `Each list request in-process through Fastify, ${ITER} runs after a warm-up, beside its raw SQL; paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs; a year of lessons (20 branches × 60 instructors and 20 cars, ~2,000,000 lessons): lesson booking with 20 concurrent clients at overlapping slots, then the overlaps counted; the chain's month of instructor pay lines; a branch's DLT monthly report.`,
     });
   if (pglite.results)
     sections.push({
@@ -404,13 +416,13 @@ async function postgresBench(): Promise<Row[]> {
   await seed(database.db, { adminPassword: 'bench-admin-password', demo: false });
   if (!reused) {
     log(
-      `Generating the data set in ${DB_NAME} (${SIZES.branches} branches, ${SIZES.customers.toLocaleString()} customers, ${SIZES.applications.toLocaleString()} applications, ~1,000,000 payments)…`,
+      `Generating the data set in ${DB_NAME} (${CHAIN.branches} branches, ${CHAIN.customers.toLocaleString()} customers, ${CHAIN.applications.toLocaleString()} applications, ~${(CHAIN.applications * 2.5).toLocaleString()} payments)…`,
     );
     const c = new pg.Client({ connectionString: urlFor(DB_NAME) });
     await c.connect();
     const t0 = Date.now();
     const adminId = (await c.query(`select user_id from users where username = 'admin'`)).rows[0].user_id as number;
-    await generate({ exec: (q) => c.query(q) }, adminId, log);
+    await generate({ exec: (q) => c.query(q) }, adminId, log, CHAIN);
     await c.end();
     log(`  generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   } else {
@@ -426,6 +438,10 @@ async function postgresBench(): Promise<Row[]> {
       await generateFleet({ exec: (q) => c.query(q) }, adminId, log);
     }
     await generateVehicleChecks({ exec: (q) => c.query(q) }, adminId, log);
+    await generateLessons({ exec: (q) => c.query(q) }, adminId, log, {
+      ...LESSON_SIZES,
+      branches: Math.min(LESSON_SIZES.branches, CHAIN.branches),
+    });
     await c.end();
   }
   const config = loadConfig({
@@ -448,7 +464,8 @@ async function postgresBench(): Promise<Row[]> {
 
   const sample = (
     await pool.query(
-      `select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 123457`,
+      `select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c
+        where customer_id = (select least(123457, max(customer_id)) from customers)`,
     )
   ).rows[0];
   const month = (
@@ -487,19 +504,23 @@ async function postgresBench(): Promise<Row[]> {
 
   const results: Row[] = [];
   const evaluations = evaluationRequests();
+  const lessonsAt = await lessonSample(pool);
+  const lessonLists = lessonRequests(lessonsAt);
   const measured = !ONLY
-    ? [...lists, ...evaluations, ...accounting, ...dashboardRequests()]
-    : ONLY === 'dashboard'
-      ? dashboardRequests()
-      : ONLY === 'evaluations'
-        ? evaluations
-        : ONLY === 'lists'
-          ? lists
-          : ONLY === 'accounting'
-            ? accounting
-            : ONLY === 'exams'
-              ? examRequests(sample, month, monthEnd)
-              : [];
+    ? [...lists, ...evaluations, ...accounting, ...lessonLists, ...dashboardRequests()]
+    : ONLY === 'lessons'
+      ? lessonLists
+      : ONLY === 'dashboard'
+        ? dashboardRequests()
+        : ONLY === 'evaluations'
+          ? evaluations
+          : ONLY === 'lists'
+            ? lists
+            : ONLY === 'accounting'
+              ? accounting
+              : ONLY === 'exams'
+                ? examRequests(sample, month, monthEnd)
+                : [];
   for (const [name, url] of measured) {
     // warm-up: the JIT, the pools' connections and the caches, for both the request and its raw SQL; a request that
     // takes over a quarter of a second is measured 20 times instead of ITER (the row's note says so)
@@ -600,6 +621,9 @@ async function postgresBench(): Promise<Row[]> {
 
   if (!ONLY || ONLY === 'exams') results.push(await concurrentBookings(app, auth, pool));
 
+  if (!ONLY || ONLY === 'lessons')
+    results.push(...(await lessonBench((o) => app.inject({ ...o, headers: auth }), database.db, pool, log, lessonsAt)));
+
   if (!ONLY || ONLY === 'evaluations') {
     // the figures kept at commit against the evaluations they come from (none may differ)
     const t = performance.now();
@@ -663,82 +687,6 @@ async function postgresBench(): Promise<Row[]> {
   await pool.end();
   await database.close();
   return results;
-}
-
-/**
- * 50 concurrent bookings onto one 30-seat session: eligible lines (paid in full, adult, permission
- * running, no theory attempt yet) of one branch, all booked at once; exactly 30 must be taken, none overbooked.
- */
-async function concurrentBookings(
-  app: Awaited<ReturnType<typeof buildApp>>,
-  auth: Record<string, string>,
-  pool: pg.Pool,
-): Promise<Row> {
-  const cands = (
-    await pool.query(`select l.line_id, a.branch_id from application_courses l join applications a on a.application_id = l.application_id
-    where a.kind = 'course' and a.status = 'ชำระครบ' and l.course_type = 'รถยนต์' and a.created_at > now() - interval '50 days'
-      and exists (select 1 from exam_permissions p where p.line_id = l.line_id and p.is_active and not p.passed and p.permission_date > (now() at time zone 'Asia/Bangkok')::date + 20)
-      and not exists (select 1 from exam_attempts x join exam_sessions s on s.session_id = x.session_id where x.line_id = l.line_id and s.kind = 'theory' and x.status <> 'cancelled')
-    order by a.branch_id, l.line_id`)
-  ).rows as { line_id: number; branch_id: number }[];
-  const byBranch = new Map<number, number[]>();
-  for (const c of cands) byBranch.set(c.branch_id, [...(byBranch.get(c.branch_id) ?? []), c.line_id]);
-  const [branchId, lines] = [...byBranch.entries()].sort((a, b) => b[1].length - a[1].length)[0] ?? [0, []];
-  if (lines.length < 50) throw new Error(`bookings: only ${lines.length} eligible lines`);
-  const date = (await pool.query(`select to_char((now() at time zone 'Asia/Bangkok')::date + 20, 'YYYY-MM-DD') as d`))
-    .rows[0].d as string;
-  const s = await app.inject({
-    method: 'POST',
-    url: '/api/exam/session/create',
-    headers: auth,
-    payload: {
-      branch_id: branchId,
-      exam_date: date,
-      start_time: '07:30',
-      exam_kind: 'theory',
-      course_type: 'รถยนต์',
-      capacity: 30,
-      place: 'bench',
-    },
-  });
-  if (s.statusCode !== 200) throw new Error(`session: ${s.body}`);
-  const sessionId = s.json().data.session_id as number;
-  const times: number[] = [];
-  const t0 = performance.now();
-  const codes = await Promise.all(
-    lines.slice(0, 50).map(async (line_id) => {
-      const t = performance.now();
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/exam/book',
-        headers: auth,
-        payload: { session_id: sessionId, line_id },
-      });
-      times.push(performance.now() - t);
-      return r.statusCode;
-    }),
-  );
-  const seconds = (performance.now() - t0) / 1000;
-  const taken = (
-    await pool.query(
-      `select booked, (select count(*)::int from exam_attempts where session_id = $1 and status <> 'cancelled') as n from exam_sessions where session_id = $1`,
-      [sessionId],
-    )
-  ).rows[0];
-  const ok = codes.filter((c) => c === 200).length;
-  const full = codes.filter((c) => c === 409).length;
-  const row: Row = {
-    name: '50 concurrent bookings, 30-seat session',
-    p50_ms: r2(pct(times, 50)),
-    p95_ms: r2(pct(times, 95)),
-    sql_p50_ms: null,
-    sql_p95_ms: null,
-    ratio: null,
-    per_s: r2(50 / seconds),
-    note: `${ok} booked, ${full} refused as full, seats taken ${taken.booked} (rows ${taken.n}) of 30, overbooked ${Math.max(0, taken.n - 30)}`,
-  };
-  log(`  bookings: ${row.note}, p95 ${row.p95_ms} ms`);
-  return row;
 }
 
 main().catch((e) => {

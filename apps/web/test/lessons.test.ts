@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayOf,
+  deskRows,
+  screenSheet,
   eventTitle,
   hoursRows,
   hoursText,
@@ -145,5 +147,79 @@ describe('the monthly report’s months', () => {
       { value: '2026-12', label: 'ธันวาคม 2569' },
     ]);
     expect(m[23]).toEqual({ value: '2025-03', label: 'มีนาคม 2568' });
+  });
+});
+
+describe('the desk’s day', () => {
+  it('lists the practical lessons and seats in the order they are taught (the list answers newest first), not the class rows', () => {
+    const at = (lesson_id: number, kind: string, starts_at: string) => ({ lesson_id, kind, starts_at });
+    const day = [
+      at(7, 'practice', '2026-11-26T06:00:00.000Z'),
+      at(5, 'class', '2026-11-26T03:00:00.000Z'),
+      at(6, 'seat', '2026-11-26T03:00:00.000Z'),
+      at(3, 'practice', '2026-11-26T01:00:00.000Z'),
+      at(4, 'practice', '2026-11-26T03:00:00.000Z'),
+    ];
+    expect(deskRows(day).map((l) => l.lesson_id)).toEqual([3, 4, 6, 7]);
+  });
+});
+
+describe('the monthly report on screen', () => {
+  it('folds the students’ twelve workbook columns to six: registration under the name, hours as month / to date / course', () => {
+    const columns = [
+      'ลำดับ',
+      'ชื่อ-นามสกุล',
+      'เลขประจำตัวประชาชน',
+      'ใบสมัคร',
+      'หลักสูตร',
+      'ประเภทรถ',
+      'ทฤษฎีเดือนนี้ (ชม.)',
+      'ปฏิบัติเดือนนี้ (ชม.)',
+      'ทฤษฎีสะสม (ชม.)',
+      'ปฏิบัติสะสม (ชม.)',
+      'ทฤษฎีตามหลักสูตร (ชม.)',
+      'ปฏิบัติตามหลักสูตร (ชม.)',
+    ];
+    const row = [
+      1,
+      'นายธนกร วงศ์ใหญ่',
+      '3101000000005',
+      'AP-HQ-2569-000001',
+      'หลักสูตรรถยนต์ 15 ชั่วโมง',
+      'รถยนต์',
+      2.5,
+      2,
+      2.5,
+      3.5,
+      5,
+      10,
+    ];
+    expect(screenSheet({ sheet: 'ผู้เข้ารับการอบรม', columns, rows: [row] })).toEqual({
+      sheet: 'ผู้เข้ารับการอบรม',
+      columns: [
+        'ลำดับ',
+        'ชื่อ-นามสกุล',
+        'เลขประจำตัวประชาชน',
+        'หลักสูตร',
+        'ทฤษฎี (ชม.)\nเดือนนี้ / สะสม / หลักสูตร',
+        'ปฏิบัติ (ชม.)\nเดือนนี้ / สะสม / หลักสูตร',
+      ],
+      rows: [
+        [
+          1,
+          'นายธนกร วงศ์ใหญ่\nAP-HQ-2569-000001',
+          '3-1010-00000-00-5',
+          'หลักสูตรรถยนต์ 15 ชั่วโมง\nรถยนต์',
+          '2.5 / 2.5 / 5',
+          '2 / 3.5 / 10',
+        ],
+      ],
+    });
+    const vehicles = {
+      sheet: 'รถที่ใช้ฝึก',
+      columns: ['ทะเบียน', 'ประเภท', 'จำนวนคาบ', 'ชั่วโมงฝึก'],
+      rows: [['1กข 1234', 'รถยนต์', 1, 2]],
+    };
+    expect(screenSheet(vehicles)).toBe(vehicles);
   });
 });

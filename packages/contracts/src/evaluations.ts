@@ -77,10 +77,14 @@ export const EvaluateManageRow = Type.Object({
   course_type: Type.String(),
   exam_date: Nullable(Type.String()),
   registered_at: Type.String(),
-  theory_done: Type.Integer(),
+  /** hours of training: completed lessons plus theory_recorded (may have a fraction: a 90-minute lesson is 1.5) */
+  theory_done: Type.Number(),
   theory_required: Type.Integer(),
-  practice_done: Type.Integer(),
+  /** hours typed on evaluations before the lessons module: recorded history, counted in theory_done */
+  theory_recorded: Type.Integer(),
+  practice_done: Type.Number(),
   practice_required: Type.Integer(),
+  practice_recorded: Type.Integer(),
   criteria_total: Type.Integer(),
   criteria_done: Type.Integer(),
   criteria_passed: Type.Integer(),
@@ -163,11 +167,14 @@ export const EvaluateStudent = Type.Object({
   course_type: Type.String(),
   exam_date: Nullable(Type.String()),
   registered_at: Type.String(),
+  /** done = completed lessons + recorded (the hours typed on evaluations before the lessons module: history) */
   hours: Type.Object({
-    theory_done: Type.Integer(),
+    theory_done: Type.Number(),
     theory_required: Type.Integer(),
-    practice_done: Type.Integer(),
+    theory_recorded: Type.Integer(),
+    practice_done: Type.Number(),
     practice_required: Type.Integer(),
+    practice_recorded: Type.Integer(),
   }),
   criteria: Type.Array(CriterionState),
   evaluations: Type.Array(EvaluationOut),

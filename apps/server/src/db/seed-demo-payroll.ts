@@ -6,7 +6,7 @@
  * paid once by the new branch with the days at each), a day-wage worker, a bonus taxed at the margin and an
  * advance over the s.76 limits acknowledged by HR with part of it carried to this month as its own line.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { makeThaiNationalId } from '@khabkhi/thai';
 import type { Db } from './connection.js';
 import { branches, roles, users } from './schema/core.js';
@@ -66,6 +66,40 @@ const monthsBack = (n: number) => {
   return d.toISOString().slice(0, 7);
 };
 
+/**
+ * This month's sheet of the last demo branch submitted (after the demo lessons: the submitted figures hold the
+ * instructors' lesson pay as the drafts propose it). Only a draft never submitted.
+ */
+export async function seedPayrollSubmitted(db: Db) {
+  const [b] = await db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.is_delete, false), eq(branches.is_demo, true)))
+    .orderBy(desc(branches.branch_id))
+    .limit(1);
+  if (!b) return;
+  const [p] = await db
+    .select()
+    .from(payrolls)
+    .where(and(eq(payrolls.branch_id, b.branch_id), eq(payrolls.month, monthsBack(0))));
+  if (!p || p.status !== 'draft' || p.submitted_at) return;
+  const [hr] = await db.select().from(users).where(eq(users.username, 'wanida'));
+  if (!hr) return;
+  const [r] = await db.select().from(roles).where(eq(roles.role_id, hr.role_id));
+  const actor: Actor = {
+    userId: hr.user_id,
+    username: hr.username,
+    roleId: r!.role_id,
+    roleSlug: r!.slug,
+    branchId: hr.branch_id,
+    familyId: '',
+    abilities: r!.abilities,
+    branchScope: null,
+  };
+  const svc = await import('../modules/payroll/service.js');
+  await db.transaction((tx) => svc.submit(tx, actor, p.payroll_id, undefined, true));
+}
+
 export async function seedPayroll(db: Db, opts: { demo: boolean }) {
   await seedPayrollRates(db);
   if (!opts.demo) return;
@@ -103,7 +137,7 @@ export async function seedPayroll(db: Db, opts: { demo: boolean }) {
   const bonus = item('bonus');
   const advance = item('advance');
   const bonusOnce = item('irregular');
-  // standing items: a diligence allowance for the cashiers, teaching hours for the instructors
+  // standing items: a diligence allowance for the cashiers (the instructors' teaching pay comes from their lessons)
   const instructors = people.filter((p) => p.position.startsWith('ครู'));
   if (bonus) {
     const cashiers = people.filter((p) => ['malee', 'suda', 'pimchanok'].includes(p.username));
@@ -112,17 +146,11 @@ export async function seedPayroll(db: Db, opts: { demo: boolean }) {
         .insert(payrollUserItems)
         .values(cashiers.map((c) => ({ user_id: c.user_id, list_payroll_id: bonus.list_payroll_id, value: '500' })));
   }
-  if (teach && instructors.length)
-    await db
-      .insert(payrollUserItems)
-      .values(
-        instructors.map((c) => ({ user_id: c.user_id, list_payroll_id: teach.list_payroll_id, per_value: '40' })),
-      );
   const managerOf = (branchId: number) =>
     people.find((p) => p.branch_id === branchId && ['somchai', 'anan', 'napat'].includes(p.username))?.username ??
     'somchai';
   for (const [k, month] of [monthsBack(2), monthsBack(1), monthsBack(0)].entries()) {
-    for (const [bi, b] of bs.entries()) {
+    for (const b of bs) {
       const staff = people.filter((p) => p.branch_id === b.branch_id && Number(p.salary) > 0);
       if (!staff.length) continue;
       const lines: {
@@ -136,7 +164,9 @@ export async function seedPayroll(db: Db, opts: { demo: boolean }) {
           user_id: p.user_id,
           items: [
             ...(ot ? [{ list_payroll_id: ot.list_payroll_id, per_value: String(6 + ((i + k) % 3) * 4) }] : []),
-            ...(teach ? [{ list_payroll_id: teach.list_payroll_id, per_value: String(36 + k * 4) }] : []),
+            // the months before the timetable: teaching hours typed; this month's come from the completed lessons
+            // (the lesson pay proposal fills the draft's ค่าสอน column)
+            ...(teach && k < 2 ? [{ list_payroll_id: teach.list_payroll_id, per_value: String(36 + k * 4) }] : []),
             // last month: an advance of 1,000 each; kittipong's 4,000 is over 10 % of his wage and 2,000 more is carried
             ...(advance && k === 1
               ? [{ list_payroll_id: advance.list_payroll_id, value: p.username === 'kittipong' ? '4000' : '1000' }]
@@ -162,11 +192,9 @@ export async function seedPayroll(db: Db, opts: { demo: boolean }) {
         .select()
         .from(payrolls)
         .where(and(eq(payrolls.branch_id, b.branch_id), eq(payrolls.month, month)));
-      if (k === 2) {
-        // this month: the last branch has been submitted, the others are drafts still being prepared
-        if (bi === bs.length - 1) await db.transaction((tx) => svc.submit(tx, hr, p!.payroll_id, undefined, true));
-        continue;
-      }
+      // this month: drafts still being prepared; the last branch's is submitted once its lessons are in
+      // (seedPayrollSubmitted)
+      if (k === 2) continue;
       await db.transaction((tx) => svc.submit(tx, hr, p!.payroll_id, undefined, true));
       await db.transaction((tx) => svc.confirm(tx, actor(managerOf(b.branch_id)), p!.payroll_id));
       await db.transaction((tx) => svc.approve(tx, actor('admin'), p!.payroll_id));

@@ -10,7 +10,7 @@ import { seedDemoMoney } from './seed-demo-money.js';
 import { seedDemoAccounting } from './seed-demo-accounting.js';
 import { seedDemoEvaluations } from './seed-demo-evaluations.js';
 import { seedDemoVehicles } from './seed-demo-vehicles.js';
-import { seedPayroll } from './seed-demo-payroll.js';
+import { seedPayroll, seedPayrollSubmitted } from './seed-demo-payroll.js';
 import { seedDemoExams } from './seed-demo-exams.js';
 import { seedDemoLessons } from './seed-demo-lessons.js';
 import { seedDemoReminders } from './seed-demo-reminders.js';
@@ -128,6 +128,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   await seedPayroll(db, { demo: result.demo && opts.demoMoney !== false });
   if (result.demo && opts.demoMoney !== false) await seedDemoExams(db);
   if (result.demo && opts.demoMoney !== false) await seedDemoLessons(db);
+  if (result.demo && opts.demoMoney !== false) await seedPayrollSubmitted(db);
   if (result.demo && opts.demoMoney !== false) await seedDemoReminders(db);
   return result;
 }

@@ -302,7 +302,14 @@ describe('evaluate a student', () => {
     const d = before.body.data;
     expect(d.criteria.length).toBeGreaterThan(3);
     expect(d.criteria.every((c: any) => c.level === null && c.level_name === 'ยังไม่ประเมิน')).toBe(true);
-    expect(d.hours).toEqual({ theory_done: 0, theory_required: 5, practice_done: 0, practice_required: 10 });
+    expect(d.hours).toEqual({
+      theory_done: 0,
+      theory_required: 5,
+      theory_recorded: 0,
+      practice_done: 0,
+      practice_required: 10,
+      practice_recorded: 0,
+    });
     expect(d.levels.map((l: any) => l.name)).toEqual(['ต้องปรับปรุง', 'พอใช้', 'ดี', 'ดีมาก']);
     expect(d.completed).toBe(false);
     expect(d.status).toBe('ยังไม่เริ่มอบรม');

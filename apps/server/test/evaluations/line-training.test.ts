@@ -296,12 +296,17 @@ describe('the figures kept at commit', () => {
     const courses = fs.readFileSync(path.join(migrationsFolder, '0027_line_training_course.sql'), 'utf8');
     for (const s of courses.split('--> statement-breakpoint'))
       if (!/ADD (COLUMN|CONSTRAINT)/.test(s)) await t.db.execute(sql.raw(s));
+    // 0048 adds the completed lessons' minutes and stores the lines with completed lessons
+    const lessons = fs.readFileSync(path.join(migrationsFolder, '0048_line_training_lessons.sql'), 'utf8');
+    for (const s of lessons.split('--> statement-breakpoint'))
+      if (!/ADD (COLUMN|CONSTRAINT)/.test(s)) await t.db.execute(sql.raw(s));
     expect(await rows(t, LINE_TRAINING_VIOLATIONS_SQL)).toEqual([]);
     expect(await rows<{ n: number }>(t, sql`select count(*)::int as n from line_training`)).toEqual(gone);
     // the page's figures (from the evaluations) and the stored ones agree: the deleted session does not count
     expect(await check(lineId)).toMatchObject({
       ...before,
       practice_done: 2,
+      practice_recorded: 2,
       criteria_passed: ids.length - 1,
       status: 'กำลังอบรม',
     });

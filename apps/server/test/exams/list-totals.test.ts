@@ -176,9 +176,11 @@ describe('exam-area lists: totals and pages equal the plain definition', () => {
       expect(notStarted.body.data.every((x: any) => x.status === 'ยังไม่เริ่มอบรม')).toBe(true);
       const training = await c.get('/api/application/getforevaluateManage', { status: 'กำลังอบรม' });
       const completed = await c.get('/api/application/getforevaluateManage', { status: 'อบรมครบ' });
-      // complete: the course's hours done and every active criterion of the line's type at the passing level
+      // complete: the course's hours done (completed lessons and hours typed before them) and every active criterion
+      // of the line's type at the passing level
       const done = sql`exists (select 1 from line_training lt join courses co on co.course_id = l.course_id
-        where lt.line_id = l.line_id and lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
+        where lt.line_id = l.line_id and lt.theory_hours * 60 + lt.lesson_theory_minutes >= co.theory_hours * 60
+          and lt.practice_hours * 60 + lt.lesson_practice_minutes >= co.practice_hours * 60
           and lt.criteria_passed >= (select count(*) from evaluates e where e.type = l.course_type and not e.is_delete and e.is_activate))`;
       expect(completed.body.meta.total).toBe(await lines(done));
       expect(training.body.meta.total).toBe(await lines(sql`${trained} and not ${done}`));

@@ -10,6 +10,7 @@ let t: TestApp;
 let admin: Client;
 const now = new Date(Date.now() + 7 * 3600_000);
 const MONTH = now.toISOString().slice(0, 7);
+const MONTH_DAY = now.toISOString().slice(8, 10);
 const PREV = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
 type Line = {
   user_name: string;
@@ -72,5 +73,40 @@ describe('the demo payroll month', () => {
     expect(lines.some((l) => l.user_name.includes('ปรีชา'))).toBe(false);
     const kitti = lines.find((l) => l.user_name.includes('กิตติพงษ์'))!;
     expect(kitti.items.find((i) => i.name.startsWith('เงินเบิกล่วงหน้ายกมาจากเดือน'))?.amount).toBe('2000');
+  });
+
+  it('this month: each instructor’s teaching pay is the lesson pay of their completed lessons, drafts and the submitted sheet alike', async () => {
+    const bs = (await admin.get('/api/branch/list')).body.data as { branch_id: number }[];
+    let paid = 0;
+    const states = new Set<string>();
+    for (const b of bs) {
+      const sheet = (await admin.get('/api/list-payrollList/list', { branch: b.branch_id, month: MONTH })).body
+        .data as {
+        payroll: { status: string } | null;
+        items: { list_payroll_id: number; category?: string }[];
+        lines: { user_id: number; items: { list_payroll_id: number; amount: string }[] }[];
+      };
+      const col = sheet.items.find((c) => c.category === 'teaching')!;
+      const pay = (await admin.get('/api/lesson/pay', { branch_id: b.branch_id, month: MONTH })).body.data as {
+        user_id: number;
+        lines: { amount: string }[];
+      }[];
+      for (const line of sheet.lines) {
+        const teaching = line.items
+          .filter((i) => i.list_payroll_id === col.list_payroll_id && Number(i.amount) !== 0)
+          .map((i) => i.amount);
+        const lessons = pay.find((p) => p.user_id === line.user_id)?.lines.map((l) => l.amount) ?? [];
+        expect(teaching, `user ${line.user_id}`).toEqual(lessons);
+        if (lessons.length) {
+          paid++;
+          states.add(sheet.payroll?.status ?? '');
+        }
+      }
+    }
+    // the demo's past week of lessons lies in this month from the 8th on
+    if (Number(MONTH_DAY) >= 8) {
+      expect(paid).toBeGreaterThan(0);
+      expect([...states].sort()).toEqual(['draft', 'submitted']);
+    }
   });
 });

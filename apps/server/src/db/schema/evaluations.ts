@@ -143,8 +143,9 @@ export const vehicleChecks = pgTable(
 /**
  * A course line's training figures kept at commit (the evaluation list's training-status filter and its count read
  * them instead of summing every line's sessions): one row per line with at least one live (not deleted) evaluation
- * — no row is "not started". Rewritten from the line's own evaluations in the transaction of every evaluation
- * record, update and delete (modules/evaluations/training.ts refreshLineTraining), so it cannot drift from them.
+ * or completed lesson — no row is "not started". Rewritten from the line's own evaluations and lessons in the
+ * transaction of every evaluation record, update and delete and of every lesson completion
+ * (modules/evaluations/training.ts refreshLineTraining), so it cannot drift from them.
  * criteria_passed (the line's criteria of its licence type, active, whose latest level reaches the passing level)
  * depends on the rules too: it is recounted in the transaction that changes the passing level or a criterion.
  * The course's required hours and the number of active criteria are read live, never stored.
@@ -164,11 +165,15 @@ export const lineTraining = pgTable(
       .notNull()
       .references(() => courses.course_id),
     course_type: text('course_type').notNull(),
+    /** hours typed on its live evaluations (before the lessons module: recorded history) */
     theory_hours: integer('theory_hours').notNull(),
     practice_hours: integer('practice_hours').notNull(),
-    /** the date of the latest live evaluation */
+    /** minutes of its completed lessons: theory-class seats and practical lessons */
+    lesson_theory_minutes: integer('lesson_theory_minutes').notNull().default(0),
+    lesson_practice_minutes: integer('lesson_practice_minutes').notNull().default(0),
+    /** the date of the latest live evaluation or completed lesson (Bangkok day) */
     last_date: day('last_date').notNull(),
-    /** live evaluations of the line (at least 1) */
+    /** live evaluations of the line (0 when it has completed lessons only) */
     evaluations: integer('evaluations').notNull(),
     criteria_passed: integer('criteria_passed').notNull(),
   },

@@ -51,14 +51,17 @@ function studentBlock(d: Student) {
   </table>`;
 }
 
+/** The part of the hours typed on evaluations before the lessons module (recorded history), named apart. */
+const recordedNote = (h: number) => (h ? `<br><small>(รวมชั่วโมงที่บันทึกไว้เดิม ${h} ชั่วโมง)</small>` : '');
+
 export function trainingRecordHtml(h: Head, d: Student) {
   const sessions = [...d.evaluations].reverse();
   return `<!doctype html><html lang="th"><head><meta charset="utf-8">${STYLE}</head><body>
   <h1>บันทึกผลการฝึกอบรมขับรถ</h1>${header(h)}
   ${studentBlock(d)}
   <table><tr><th>ชั่วโมงการอบรม</th><th class="num">กำหนดตามหลักสูตร</th><th class="num">อบรมแล้ว</th></tr>
-    <tr><td>ภาคทฤษฎี</td><td class="num">${d.hours.theory_required} ชั่วโมง</td><td class="num">${d.hours.theory_done} ชั่วโมง</td></tr>
-    <tr><td>ภาคปฏิบัติ</td><td class="num">${d.hours.practice_required} ชั่วโมง</td><td class="num">${d.hours.practice_done} ชั่วโมง</td></tr></table>
+    <tr><td>ภาคทฤษฎี</td><td class="num">${d.hours.theory_required} ชั่วโมง</td><td class="num">${d.hours.theory_done} ชั่วโมง${recordedNote(d.hours.theory_recorded)}</td></tr>
+    <tr><td>ภาคปฏิบัติ</td><td class="num">${d.hours.practice_required} ชั่วโมง</td><td class="num">${d.hours.practice_done} ชั่วโมง${recordedNote(d.hours.practice_recorded)}</td></tr></table>
   <table><tr><th style="width:6%">ที่</th><th>หัวข้อการประเมิน</th><th style="width:20%">หมวด</th><th style="width:16%">ผล</th><th style="width:17%">วันที่ประเมิน</th></tr>
     ${d.criteria
       .map(

@@ -12,13 +12,18 @@ import { rowsOf } from '../../db/sql.js';
 import { EVAL_STATUS, name, scopeSql, type ListArgs } from './repo.js';
 
 /**
- * The training figures of a course line `l` (with its course `co`): hours done from its sessions, criteria evaluated
- * and passed at their latest level. Joined for the page's rows only (a filter on the status reads the figures kept at
- * commit instead, trainingStatusFilter).
+ * The training figures of a course line `l` (with its course `co`): hours done — the minutes of its completed lessons
+ * (x) plus the hours typed on its evaluations before the lessons module (h, recorded history) — and criteria
+ * evaluated and passed at their latest level. Joined for the page's rows only (a filter on the status reads the
+ * figures kept at commit instead, trainingStatusFilter).
  */
 const trainingJoins = (passLevel: number) => sql`
     left join lateral (select sum(se.theory_hours) as theory, sum(se.practice_hours) as practice, max(se.date) as last_date
       from student_evaluations se where se.line_id = l.line_id and not se.is_delete) h on true
+    left join lateral (select coalesce(sum(ls.minutes) filter (where ls.kind = 'seat'), 0) as theory,
+        coalesce(sum(ls.minutes) filter (where ls.kind = 'practice'), 0) as practice,
+        max((ls.starts_at at time zone 'Asia/Bangkok')::date) as last_date
+      from lessons ls where ls.line_id = l.line_id and ls.state = 'done') x on true
     left join lateral (select count(*) as done, count(*) filter (where x.level >= ${passLevel}) as passed from (
       select distinct on (er.evaluate_id) er.evaluate_id, er.level from evaluation_results er
       join student_evaluations se on se.evaluation_id = er.evaluation_id and not se.is_delete
@@ -26,10 +31,13 @@ const trainingJoins = (passLevel: number) => sql`
       where se.line_id = l.line_id order by er.evaluate_id, se.date desc, se.evaluation_id desc) x) r on true
     cross join lateral (select count(*) as total from evaluates e
       where not e.is_delete and e.is_activate and e.type = l.course_type) ct`;
+/** Minutes of training of a part: completed lessons plus the typed hours of the evaluations. */
+const theoryMinutes = sql`(coalesce(h.theory, 0) * 60 + x.theory)`;
+const practiceMinutes = sql`(coalesce(h.practice, 0) * 60 + x.practice)`;
 const trainingStatus = sql`case
-    when coalesce(h.theory, 0) >= co.theory_hours and coalesce(h.practice, 0) >= co.practice_hours
-      and coalesce(r.passed, 0) >= ct.total and h.last_date is not null then ${EVAL_STATUS.completed}::text
-    when h.last_date is null then ${EVAL_STATUS.notStarted}::text else ${EVAL_STATUS.training}::text end`;
+    when ${theoryMinutes} >= co.theory_hours * 60 and ${practiceMinutes} >= co.practice_hours * 60
+      and coalesce(r.passed, 0) >= ct.total and greatest(h.last_date, x.last_date) is not null then ${EVAL_STATUS.completed}::text
+    when greatest(h.last_date, x.last_date) is null then ${EVAL_STATUS.notStarted}::text else ${EVAL_STATUS.training}::text end`;
 
 /**
  * A course line's theory (et) and practical (ep) exam: the passed attempt if any, else the latest one (by the
@@ -51,7 +59,8 @@ const storedOwn = (actor: Actor, branchId: number | undefined) =>
 /** The active criteria of each licence type (what a line must pass to complete its training). */
 const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
 /** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
-const trainingDone = sql`(lt.theory_hours >= co.theory_hours and lt.practice_hours >= co.practice_hours
+const trainingDone = sql`(lt.theory_hours * 60 + lt.lesson_theory_minutes >= co.theory_hours * 60
+      and lt.practice_hours * 60 + lt.lesson_practice_minutes >= co.practice_hours * 60
       and lt.criteria_passed >= coalesce(ct.total, 0))`;
 
 /**
@@ -78,7 +87,8 @@ function trainingStatusFilter(
     };
   if (status !== EVAL_STATUS.training && status !== EVAL_STATUS.completed)
     return { stored: null, join: () => sql``, where: sql`false` };
-  const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.criteria_passed from line_training lt
+  const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.lesson_theory_minutes,
+      lt.lesson_practice_minutes, lt.criteria_passed from line_training lt
     where ${storedOwn(actor, branchId)}`;
   return {
     stored,
@@ -210,7 +220,9 @@ export async function evaluateManageRows(
     select l.line_id, l.application_id, a.application_code, a.status as app_status, a.branch_id, b.name as branch_name,
       c.customer_id, ${name('c')} as customer_name, c.idcard, c.phone_1 as phone, l.course_name, l.course_type, l.exam_date::text as exam_date,
       a.created_at, co.theory_hours as theory_required, co.practice_hours as practice_required,
-      coalesce(h.theory, 0)::int as theory_done, coalesce(h.practice, 0)::int as practice_done, h.last_date::text as last_date,
+      round(${theoryMinutes} / 60.0, 2)::float8 as theory_done, round(${practiceMinutes} / 60.0, 2)::float8 as practice_done,
+      coalesce(h.theory, 0)::int as theory_recorded, coalesce(h.practice, 0)::int as practice_recorded,
+      greatest(h.last_date, x.last_date)::text as last_date,
       ct.total::int as criteria_total, coalesce(r.done, 0)::int as criteria_done, coalesce(r.passed, 0)::int as criteria_passed,
       ${trainingStatus} as status,
       et.status as et_status, et.exam_date as et_date, et.theory_score as et_score, et.theory_total as et_total, et.n as et_n,
@@ -245,9 +257,11 @@ export async function evaluateManageRows(
           course_type: r.course_type,
           exam_date: r.exam_date,
           registered_at: new Date(r.created_at).toISOString(),
-          theory_done: r.theory_done,
+          theory_done: Number(r.theory_done),
           theory_required: r.theory_required,
-          practice_done: r.practice_done,
+          theory_recorded: r.theory_recorded,
+          practice_done: Number(r.practice_done),
+          practice_recorded: r.practice_recorded,
           practice_required: r.practice_required,
           criteria_total: r.criteria_total,
           criteria_done: r.criteria_done,

@@ -5,6 +5,7 @@ import type { Conn } from '../../db/connection.js';
 import { users } from '../../db/schema/core.js';
 import { evaluates } from '../../db/schema/catalog.js';
 import { evaluationResults, studentEvaluations } from '../../db/schema/evaluations.js';
+import { lessons } from '../../db/schema/lessons.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { examKindsOf, lineAttempts } from '../exams/index.js';
@@ -38,6 +39,25 @@ async function lineExams(db: Conn, lineId: number, courseType: string) {
   });
   const missing = results.filter((r) => !r.passed).map((r) => `ยังไม่ผ่านการสอบ${r.kind_name}`);
   return { results, passed: missing.length === 0, missing };
+}
+
+/** Minutes ÷ 60 to two places (a 90-minute lesson is 1.5 hours). */
+const toHours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+
+/**
+ * The minutes of a course line's completed lessons: its theory-class seats and practical lessons. The lessons table
+ * is read here directly (the shared schema), so evaluations does not import the lessons module (which imports it).
+ */
+async function doneLessonMinutes(db: Conn, lineId: number) {
+  const [r] = await db
+    .select({
+      theory: sql<number>`coalesce(sum(${lessons.minutes}) filter (where ${lessons.kind} = 'seat'), 0)::int`,
+      practice: sql<number>`coalesce(sum(${lessons.minutes}) filter (where ${lessons.kind} = 'practice'), 0)::int`,
+      lessons: sql<number>`count(*)::int`,
+    })
+    .from(lessons)
+    .where(and(eq(lessons.line_id, lineId), eq(lessons.state, 'done')));
+  return { theory: Number(r?.theory ?? 0), practice: Number(r?.practice ?? 0), lessons: Number(r?.lessons ?? 0) };
 }
 
 /** evaluate/student: a course line's criteria with their current level, its sessions, hours and whether training is complete. */
@@ -117,11 +137,17 @@ export async function studentEvaluation(db: Conn, actor: Actor | null, lineId: n
       instructor_name: hit?.instructor_name ?? '',
     };
   });
+  // done = the completed lessons + the hours typed on evaluations before the lessons module (recorded history)
+  const taught = await doneLessonMinutes(db, lineId);
+  const theoryRecorded = evaluations.reduce((n, e) => n + e.theory_hours, 0);
+  const practiceRecorded = evaluations.reduce((n, e) => n + e.practice_hours, 0);
   const hours = {
-    theory_done: evaluations.reduce((n, e) => n + e.theory_hours, 0),
+    theory_done: toHours(theoryRecorded * 60 + taught.theory),
     theory_required: line.theory_required,
-    practice_done: evaluations.reduce((n, e) => n + e.practice_hours, 0),
+    theory_recorded: theoryRecorded,
+    practice_done: toHours(practiceRecorded * 60 + taught.practice),
     practice_required: line.practice_required,
+    practice_recorded: practiceRecorded,
   };
   const missing: string[] = [];
   if (hours.theory_done < hours.theory_required)
@@ -132,7 +158,8 @@ export async function studentEvaluation(db: Conn, actor: Actor | null, lineId: n
   if (notYet) missing.push(`ยังไม่ได้ประเมิน ${notYet} หัวข้อ`);
   const below = state.filter((c) => c.level !== null && !c.passed);
   if (below.length) missing.push(`ยังไม่ผ่านเกณฑ์ ${below.length} หัวข้อ (${below.map((c) => c.title).join(', ')})`);
-  if (!evaluations.length && !missing.length) missing.push('ยังไม่มีการบันทึกผลการอบรม');
+  const started = evaluations.length > 0 || taught.lessons > 0;
+  if (!started && !missing.length) missing.push('ยังไม่มีการบันทึกผลการอบรม');
   const completed = missing.length === 0;
   const exams = await lineExams(db, line.line_id, line.course_type);
   return {
@@ -160,7 +187,7 @@ export async function studentEvaluation(db: Conn, actor: Actor | null, lineId: n
     missing,
     exams,
     certificate_ready: completed && exams.passed,
-    status: completed ? EVAL_STATUS.completed : evaluations.length ? EVAL_STATUS.training : EVAL_STATUS.notStarted,
+    status: completed ? EVAL_STATUS.completed : started ? EVAL_STATUS.training : EVAL_STATUS.notStarted,
   };
 }
 

@@ -54,14 +54,23 @@ function tableWhere(actor: Actor, q: LessonTableQuery): SQL {
 
 export async function lessonTable(conn: Conn, actor: Actor, q: LessonTableQuery, limit: number, offset: number) {
   const where = tableWhere(actor, q);
+  const text = (q.text ?? '').trim();
+  const byText = !isAll(text) && !!text;
   const [rows, [count]] = await Promise.all([
     lessonRows(conn, where, sql`l.starts_at desc, l.lesson_id desc`, limit, offset),
     rowsOf(
       conn,
-      sql`select count(*)::int as n from lessons l left join applications a on a.application_id = l.application_id
-        left join customers cu on cu.customer_id = l.customer_id left join lessons c on c.lesson_id = l.class_id
+      // counted on the lessons alone unless a filter names a joined table (the text, a seat's instructor)
+      sql`select count(*)::int as n from lessons l
+        ${byText || !isAll(q.instructor) ? sql`left join lessons c on c.lesson_id = l.class_id` : sql``}
+        ${
+          byText
+            ? sql`left join applications a on a.application_id = l.application_id
+        left join customers cu on cu.customer_id = l.customer_id
         left join users u on u.user_id = coalesce(l.instructor_id, c.instructor_id)
-        left join vehicles v on v.vehicle_id = l.vehicle_id where ${where}`,
+        left join vehicles v on v.vehicle_id = l.vehicle_id`
+            : sql``
+        } where ${where}`,
     ),
   ]);
   return { rows, total: Number(count!.n) };

@@ -120,15 +120,18 @@ export async function lineMinutes(conn: Conn, lineId: number) {
   };
 }
 
-/** The columns of a lesson row as lists, the timetable and lesson/get answer them. */
+/**
+ * The columns of a lesson row as lists, the timetable and lesson/get answer them, with its names. The registration, the student and a seat's class are looked up per lesson by key (lateral,
+ * offset 0: never hashed whole — a branch-week of a chain is ~2,000 lessons, the tables they name millions of rows).
+ */
 const ROW_SELECT = sql`select l.*, b.name as branch_name, coalesce(a.application_code, '') as application_code,
     coalesce(trim(cu.prefix || cu.fname || ' ' || cu.sname), '') as customer_name,
     coalesce(trim(u.prefix || u.fname || ' ' || u.sname), '') as instructor_name,
     coalesce(trim(v.no || ' ' || v.province), '') as vehicle_name, coalesce(r.name, '') as room_name
   from lessons l join branches b on b.branch_id = l.branch_id
-  left join applications a on a.application_id = l.application_id
-  left join customers cu on cu.customer_id = l.customer_id
-  left join lessons c on c.lesson_id = l.class_id
+  left join lateral (select a.application_code from applications a where a.application_id = l.application_id offset 0) a on true
+  left join lateral (select cu.prefix, cu.fname, cu.sname, cu.idcard from customers cu where cu.customer_id = l.customer_id offset 0) cu on true
+  left join lateral (select c.instructor_id, c.room_id from lessons c where c.lesson_id = l.class_id offset 0) c on true
   left join users u on u.user_id = coalesce(l.instructor_id, c.instructor_id)
   left join vehicles v on v.vehicle_id = l.vehicle_id
   left join lesson_rooms r on r.room_id = coalesce(l.room_id, c.room_id)`;

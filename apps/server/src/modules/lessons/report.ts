@@ -149,6 +149,15 @@ const STYLE = `<style>
   .line { border-top: 0.6pt dotted #000; margin-bottom: 4pt; padding-top: 4pt; }
   .empty { color: #555; }
   .nw { white-space: nowrap; }
+  /* the students' table keeps its column widths (a long header or ID no longer squeezes the names) */
+  table.fixed { table-layout: fixed; }
+  table.fixed th.num { white-space: normal; }
+  table.fixed .id { font-size: 10.5pt; }
+  tr, .end { break-inside: avoid; page-break-inside: avoid; }
+  /* a block that starts a page keeps the Thai marks above its first line on that page (not drawn at the foot of the
+     page before) */
+  .end { padding-top: 6pt; }
+  .end p { margin-top: 0; }
 </style>`;
 
 async function schoolHead(conn: Conn, branchId: number) {
@@ -167,12 +176,12 @@ export async function reportHtml(conn: Conn, r: LessonMonthReport) {
   ${r.types.map((t) => `<tr><td>${esc(t.course_type)}</td><td class="num">${t.students}</td><td class="num">${h(t.theory_minutes)}</td><td class="num">${h(t.practice_minutes)}</td></tr>`).join('') || none(4)}
   <tr><th>รวม</th><th class="num">${r.totals.students}</th><th class="num">${h(r.totals.theory_minutes)}</th><th class="num">${h(r.totals.practice_minutes)}</th></tr></table>
   <h2>ผู้เข้ารับการอบรม</h2>
-  <table><tr><th class="c" style="width:6%">ลำดับ</th><th style="width:25%">ชื่อ-นามสกุล</th><th style="width:17%">เลขประจำตัวประชาชน</th><th style="width:22%">หลักสูตร</th><th class="num" style="width:15%">ทฤษฎี (ชม.)<br><small>เดือนนี้ / สะสม / หลักสูตร</small></th><th class="num" style="width:15%">ปฏิบัติ (ชม.)<br><small>เดือนนี้ / สะสม / หลักสูตร</small></th></tr>
+  <table class="fixed"><tr><th class="c" style="width:7%">ลำดับ</th><th style="width:24%">ชื่อ-นามสกุล</th><th style="width:19%">เลขประจำตัวประชาชน</th><th style="width:20%">หลักสูตร</th><th class="num" style="width:15%">ทฤษฎี (ชม.)<br><small>เดือนนี้ / สะสม / หลักสูตร</small></th><th class="num" style="width:15%">ปฏิบัติ (ชม.)<br><small>เดือนนี้ / สะสม / หลักสูตร</small></th></tr>
   ${
     r.students
       .map(
         (s, i) =>
-          `<tr><td class="c">${i + 1}</td><td>${esc(s.customer_name)}<br><small>${esc(s.application_code)}</small></td><td class="nw">${esc(/^\d{13}$/.test(s.idcard) ? formatNationalId(s.idcard) : s.idcard)}</td><td>${esc(s.course_name)}<br><small>${esc(s.course_type)}</small></td><td class="num">${h(s.theory_minutes)} / ${h(s.theory_total)} / ${h(s.theory_required)}</td><td class="num">${h(s.practice_minutes)} / ${h(s.practice_total)} / ${h(s.practice_required)}</td></tr>`,
+          `<tr><td class="c">${i + 1}</td><td>${esc(s.customer_name)}<br><small>${esc(s.application_code)}</small></td><td class="nw id">${esc(/^\d{13}$/.test(s.idcard) ? formatNationalId(s.idcard) : s.idcard)}</td><td>${esc(s.course_name)}<br><small>${esc(s.course_type)}</small></td><td class="num">${h(s.theory_minutes)} / ${h(s.theory_total)} / ${h(s.theory_required)}</td><td class="num">${h(s.practice_minutes)} / ${h(s.practice_total)} / ${h(s.practice_required)}</td></tr>`,
       )
       .join('') || none(6)
   }</table>
@@ -184,8 +193,8 @@ export async function reportHtml(conn: Conn, r: LessonMonthReport) {
   <table><tr><th>ทะเบียน</th><th>ประเภท</th><th class="num">คาบ</th><th class="num">ชั่วโมงฝึก</th></tr>
   ${r.vehicles.map((v) => `<tr><td>${esc(v.plate)}</td><td>${esc(VEHICLE_TYPE[v.type] ?? v.type)}</td><td class="num">${v.lessons}</td><td class="num">${h(v.practice_minutes)}</td></tr>`).join('') || none(4)}
   </table>
-  <p>นับเฉพาะคาบที่เรียนจบแล้ว ตามวันที่เริ่มเรียน (เวลาประเทศไทย) · พิมพ์เมื่อ ${formatThaiDateLong(todayBangkok())}</p>
-  <div class="sign"><div><div class="line">ผู้จัดทำรายงาน</div>(..............................................)</div><div><div class="line">ผู้จัดการโรงเรียน</div>(..............................................)</div></div>
+  <div class="end"><p>นับเฉพาะคาบที่เรียนจบแล้ว ตามวันที่เริ่มเรียน (เวลาประเทศไทย) · พิมพ์เมื่อ ${formatThaiDateLong(todayBangkok())}</p>
+  <div class="sign"><div><div class="line">ผู้จัดทำรายงาน</div>(..............................................)</div><div><div class="line">ผู้จัดการโรงเรียน</div>(..............................................)</div></div></div>
   </body></html>`;
 }
 

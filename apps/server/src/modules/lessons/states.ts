@@ -10,7 +10,7 @@ import { lessons } from '../../db/schema/lessons.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, canDo, type Actor } from '../../http/auth.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { recordEvaluation } from '../evaluations/index.js';
+import { recordEvaluation, refreshLineTraining } from '../evaluations/index.js';
 import { lessonById, lessonSettingsOf, lockLesson, type RawLesson } from './repo.js';
 import { bangkokClock, cancelIsLate } from './rules.js';
 
@@ -180,14 +180,16 @@ export async function completeLesson(tx: Tx, actor: Actor, b: LessonCompleteBody
     .returning();
   let done = 0;
   let absent = 0;
+  // the lines whose training hours the completion credits: the lesson's own, or the class's seats done
+  const credited = l.line_id ? [l.line_id] : [];
   if (l.kind === 'class') {
-    done = (
-      await tx
-        .update(lessons)
-        .set({ state: 'done', completed_at: now, completed_by: actor.userId, updatedAt: now })
-        .where(and(eq(lessons.class_id, l.lesson_id), eq(lessons.state, 'checked_in')))
-        .returning({ id: lessons.lesson_id })
-    ).length;
+    const seats = await tx
+      .update(lessons)
+      .set({ state: 'done', completed_at: now, completed_by: actor.userId, updatedAt: now })
+      .where(and(eq(lessons.class_id, l.lesson_id), eq(lessons.state, 'checked_in')))
+      .returning({ id: lessons.lesson_id, line_id: lessons.line_id });
+    done = seats.length;
+    for (const s of seats) if (s.line_id) credited.push(s.line_id);
     absent = (
       await tx
         .update(lessons)
@@ -196,6 +198,9 @@ export async function completeLesson(tx: Tx, actor: Actor, b: LessonCompleteBody
         .returning({ id: lessons.lesson_id })
     ).length;
   }
+  // the stored training figures the evaluation list reads, in this transaction (in line order: no two completions
+  // lock two lines in opposite orders)
+  for (const lineId of [...new Set(credited)].sort((a, b) => a - b)) await refreshLineTraining(tx, lineId);
   await audit(
     tx,
     actor,

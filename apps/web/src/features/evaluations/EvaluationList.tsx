@@ -73,10 +73,18 @@ export default function EvaluationList() {
               ทฤษฎี {r.theory_done}/{r.theory_required}
               <br />
               ปฏิบัติ {r.practice_done}/{r.practice_required}
+              {r.theory_recorded + r.practice_recorded > 0 && (
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  รวมบันทึกเดิม {r.theory_recorded + r.practice_recorded} ชม.
+                </Typography.Text>
+              )}
             </div>
           ),
           exportValue: (r) =>
-            `ทฤษฎี ${r.theory_done}/${r.theory_required} ปฏิบัติ ${r.practice_done}/${r.practice_required}`,
+            `ทฤษฎี ${r.theory_done}/${r.theory_required} ปฏิบัติ ${r.practice_done}/${r.practice_required}` +
+            (r.theory_recorded + r.practice_recorded > 0
+              ? ` (รวมบันทึกเดิม ${r.theory_recorded + r.practice_recorded} ชม.)`
+              : ''),
         },
         {
           title: 'ผ่านเกณฑ์',

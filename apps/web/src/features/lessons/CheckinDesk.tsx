@@ -16,7 +16,7 @@ import { thaiDate } from '../../components/ThaiDate';
 import { useRegisterOptions } from '../../api/common';
 import { LessonActionModal } from './LessonActionModal';
 import { LessonDrawer } from './LessonDrawer';
-import { kindName, STATE_TAG_COLOR, stateName, timeRange, type LessonState } from './lessonUi';
+import { deskRows, kindName, STATE_TAG_COLOR, stateName, timeRange, type LessonState } from './lessonUi';
 import { useCheckinLesson, useDayLessons, type CheckinResult, type LessonRow } from './queries';
 import { useBranchParam } from './useBranchParam';
 
@@ -76,7 +76,8 @@ export default function CheckinDesk() {
     }
   };
 
-  const rows = (lessons.data ?? []).filter((l) => l.kind !== 'class');
+  // the day in the order it is taught (the lessons list answers newest first)
+  const rows = deskRows(lessons.data ?? []);
   return (
     <>
       <PageHeader

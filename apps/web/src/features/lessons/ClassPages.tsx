@@ -25,7 +25,20 @@ const classColumns: ListColumn<LessonRow>[] = [
   { title: 'วันที่', dataIndex: 'date', width: 110, kind: 'date', render: (v: string) => thaiDate(v) },
   { title: 'เวลา', key: 'time', width: 110, render: (_: unknown, r) => timeRange(r), exportValue: (r) => timeRange(r) },
   { title: 'ประเภท', dataIndex: 'course_type', width: 130 },
-  { title: 'ห้องเรียน', dataIndex: 'room_name', wrap: 150 },
+  {
+    // the room's branch under it: head office sees every branch's "ห้องอบรม 1" at the same hour
+    title: 'ห้องเรียน',
+    dataIndex: 'room_name',
+    width: 160,
+    render: (v: string, r) => (
+      <>
+        {v}
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {r.branch_name}
+        </Typography.Text>
+      </>
+    ),
+  },
   { title: 'ครูผู้สอน', dataIndex: 'instructor_name', wrap: 160 },
   {
     title: 'ที่นั่ง',
@@ -35,7 +48,8 @@ const classColumns: ListColumn<LessonRow>[] = [
     exportValue: (r) => `${r.enrolled}/${r.capacity ?? '-'}`,
   },
   { title: 'สถานะ', dataIndex: 'state', width: 110, render: stateTag, exportValue: (r) => stateName(r.state) },
-  { title: 'สาขา', dataIndex: 'branch_name', width: 130, ellipsis: true, responsive: ['xl'] },
+  // in the export and the print; on screen under the room
+  { title: 'สาขา', dataIndex: 'branch_name', hidden: true },
 ];
 
 export function ClassList() {

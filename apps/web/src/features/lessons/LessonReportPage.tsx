@@ -1,7 +1,8 @@
 /**
  * รายงานการฝึกอบรมประจำเดือน: the monthly training report a certified school sends the Department of Land Transport —
  * per branch and month, the students trained with their hours per licence type (theory and practice), the
- * instructors and the vehicles used. Shown as tables, printed as a PDF, downloaded as an Excel workbook.
+ * instructors and the vehicles used. Shown as tables (the students' folded to fit the screen: screenSheet), printed as
+ * a PDF, downloaded as an Excel workbook (every column apart).
  * Branch and month live in the URL.
  */
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
@@ -11,7 +12,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { downloadWorkbook } from '../../components/exportRows';
 import { PageHeader } from '../../components/PageHeader';
-import { reportMonths } from './lessonUi';
+import { reportMonths, screenSheet } from './lessonUi';
 import { printLessonReport, useLessonReport } from './queries';
 import { useBranchParam } from './useBranchParam';
 
@@ -34,7 +35,7 @@ export default function LessonReportPage() {
       setBusy(null);
     }
   };
-  const sheets = report.data?.sheets ?? [];
+  const sheets = (report.data?.sheets ?? []).map(screenSheet);
   return (
     <>
       <PageHeader
@@ -102,9 +103,13 @@ export default function LessonReportPage() {
               rowKey={(_, i) => String(i)}
               dataSource={s.rows.map((r) => Object.fromEntries(r.map((v, i) => [String(i), v])))}
               columns={s.columns.map((c, i) => ({
-                title: c,
+                title: <span style={{ whiteSpace: 'pre-line' }}>{c}</span>,
                 dataIndex: String(i),
-                align: typeof s.rows[0]?.[i] === 'number' ? ('right' as const) : undefined,
+                align:
+                  typeof s.rows[0]?.[i] === 'number' || / \/ /.test(String(s.rows[0]?.[i] ?? ''))
+                    ? ('right' as const)
+                    : undefined,
+                render: (v: string | number) => <span style={{ whiteSpace: 'pre-line' }}>{v}</span>,
               }))}
             />
           )}

@@ -4,7 +4,7 @@
  * late-cancellation rule as the screen warns about it. No React, no API: unit-tested in test/lessons.test.ts.
  */
 import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonKind, type LessonState } from '@khabkhi/contracts';
-import { addDays, THAI_MONTHS, todayBangkok } from '@khabkhi/thai';
+import { addDays, formatNationalId, THAI_MONTHS, todayBangkok } from '@khabkhi/thai';
 
 export { LESSON_KIND_NAMES, LESSON_STATE_NAMES };
 export type { LessonKind, LessonState };
@@ -181,6 +181,13 @@ export function weekRange(iso: string): { start: string; end: string } {
 /** '09:00–10:30' */
 export const timeRange = (l: { start_time: string; end_time: string }) => `${l.start_time}–${l.end_time}`;
 
+/** The desk's lessons of the day: practical lessons and seats (not the class rows), in the order they are taught. */
+export function deskRows<T extends { kind: string; starts_at: string; lesson_id: number }>(lessons: T[]): T[] {
+  return lessons
+    .filter((l) => l.kind !== 'class')
+    .sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.lesson_id - b.lesson_id);
+}
+
 /** Clock times of a day in steps (the booking forms' time selects). */
 export function timeOptions(from = '06:00', to = '21:00', step = 15): { value: string; label: string }[] {
   const toMin = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
@@ -206,4 +213,49 @@ export function reportMonths(today = todayBangkok()): { value: string; label: st
     }
   }
   return out;
+}
+
+export interface ReportSheet {
+  sheet: string;
+  columns: string[];
+  rows: (string | number)[][];
+}
+const STUDENT_PARTS = ['ทฤษฎี', 'ปฏิบัติ'] as const;
+
+/**
+ * A report sheet as the screen shows it: the students' sheet (twelve columns in the workbook) folded to six that fit
+ * 1024 px — the registration under the name, the licence type under the course, and each part's hours as "this
+ * month / to date / the course's" — the other sheets as they are. Cells with a line break are shown on two lines.
+ */
+export function screenSheet(s: ReportSheet): ReportSheet {
+  const at = (title: string) => s.columns.indexOf(title);
+  const hours = STUDENT_PARTS.map((p) => [at(`${p}เดือนนี้ (ชม.)`), at(`${p}สะสม (ชม.)`), at(`${p}ตามหลักสูตร (ชม.)`)]);
+  const [name, id, code, course, type] = [
+    at('ชื่อ-นามสกุล'),
+    at('เลขประจำตัวประชาชน'),
+    at('ใบสมัคร'),
+    at('หลักสูตร'),
+    at('ประเภทรถ'),
+  ];
+  if ([name, id, code, course, type, ...hours.flat()].some((i) => i < 0)) return s;
+  return {
+    sheet: s.sheet,
+    columns: [
+      'ลำดับ',
+      'ชื่อ-นามสกุล',
+      'เลขประจำตัวประชาชน',
+      'หลักสูตร',
+      ...STUDENT_PARTS.map((p) => `${p} (ชม.)\nเดือนนี้ / สะสม / หลักสูตร`),
+    ],
+    rows: s.rows.map((r, i) => {
+      const idcard = String(r[id] ?? '');
+      return [
+        i + 1,
+        `${r[name]}\n${r[code]}`,
+        /^\d{13}$/.test(idcard) ? formatNationalId(idcard) : idcard,
+        `${r[course]}\n${r[type]}`,
+        ...hours.map((h) => h.map((k) => r[k]).join(' / ')),
+      ];
+    }),
+  };
 }
