@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
 import { preparedPer } from '../db/sql.js';
@@ -194,4 +194,12 @@ export function assertBranch(actor: Actor, branchId: number | null | undefined):
 /** A WHERE condition restricting a branch column to the actor's scope, or undefined for all. */
 export function branchScopeWhere(actor: Actor, column: Parameters<typeof inArray>[0]) {
   return actor.branchScope === null ? undefined : inArray(column, actor.branchScope);
+}
+
+/**
+ * The same scope as a condition always present, for raw SQL: `column` is an SQL column or an aliased name
+ * ('v.branch_id'); true for the head office, false for a scope of no branch.
+ */
+export function branchScopeSql(actor: Actor, column: Parameters<typeof inArray>[0] | string): SQL {
+  return branchScopeWhere(actor, typeof column === 'string' ? sql.raw(column) : column) ?? sql`true`;
 }

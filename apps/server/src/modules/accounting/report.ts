@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.js';
 import { branches, schoolSettings, users } from '../../db/schema/core.js';
 import { accountingReports } from '../../db/schema/accounting.js';
 import { audit } from '../../http/audit.js';
-import type { Actor } from '../../http/auth.js';
+import { branchScopeSql, type Actor } from '../../http/auth.js';
 import { esc } from '../../documents/templates.js';
 import { INCOME_SOURCES, S } from './chart.js';
 import { rowsOf } from '../../db/sql.js';
@@ -34,20 +34,7 @@ export interface ReportSnapshot {
 }
 
 const scopeSql = (actor: Actor, col: string, branchId?: number) =>
-  sql.join(
-    [
-      actor.branchScope === null
-        ? sql`true`
-        : actor.branchScope.length
-          ? sql`${sql.raw(col)} in (${sql.join(
-              actor.branchScope.map((b) => sql`${b}`),
-              sql`, `,
-            )})`
-          : sql`false`,
-      branchId !== undefined ? sql`${sql.raw(col)} = ${branchId}` : sql`true`,
-    ],
-    sql` and `,
-  );
+  sql`${branchScopeSql(actor, col)} and ${branchId !== undefined ? sql`${sql.raw(col)} = ${branchId}` : sql`true`}`;
 
 interface Acc {
   cash: number;

@@ -3,13 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { type ManageVehicleRow, type VehicleCheck } from '@khabkhi/contracts';
 import type { Conn, Db } from '../../db/connection.js';
 import { applications } from '../../db/schema/money.js';
-import { type Actor } from '../../http/auth.js';
+import { branchScopeSql, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { applicationPageWhere, applicationSummary, listWhere, resolveText } from '../applications/index.js';
 import { rowsOf } from '../../db/sql.js';
-import { name, scopeSql, type ListArgs } from './repo.js';
+import { name, type ListArgs } from './repo.js';
 
 export const CHECK_STATUS = { pass: 'ผ่าน', fail: 'ไม่ผ่าน', none: 'ยังไม่ตรวจ' } as const;
 export const OWNER_NAMES: Record<string, string> = { student: 'รถของผู้เรียน', school: 'รถสอบของโรงเรียน' };
@@ -162,7 +162,7 @@ export function vehicleCheckWhere(actor: Actor, q: ListArgs): SQL {
           : '-';
   const t = q.text?.trim();
   const p = t ? `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return sql`${scopeSql(actor, 'v.branch_id')}
+  return sql`${branchScopeSql(actor, 'v.branch_id')}
     ${branchId !== undefined ? sql`and v.branch_id = ${branchId}` : sql``}
     ${result ? sql`and v.result = ${result}` : sql``}
     ${type ? sql`and v.type = ${type}` : sql``}

@@ -4,12 +4,12 @@ import { EXAM_STAGE, EXAM_STATUS_NAMES, type EvaluateManageRow, type ExamCell } 
 import type { Db } from '../../db/connection.js';
 import { examPermissionCounts, examPermissions } from '../../db/schema/exams.js';
 import { liveLineCount } from '../exams/index.js';
-import { branchScopeWhere, type Actor } from '../../http/auth.js';
+import { branchScopeSql, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter } from '../../http/tables.js';
 import { applicationIdsMatching } from '../applications/index.js';
 import { rowsOf } from '../../db/sql.js';
-import { EVAL_STATUS, name, scopeSql, type ListArgs } from './repo.js';
+import { EVAL_STATUS, name, type ListArgs } from './repo.js';
 
 /**
  * The training figures of a course line `l` (with its course `co`): hours done — the minutes of its completed lessons
@@ -55,7 +55,7 @@ const examJoins = sql`${sql.join(
 )}`;
 /** The stored training rows (lt) of the caller's scope and the branch asked (a row has its application's branch). */
 const storedOwn = (actor: Actor, branchId: number | undefined) =>
-  sql`${scopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
+  sql`${branchScopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
 /** The active criteria of each licence type (what a line must pass to complete its training). */
 const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
 /** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
@@ -179,7 +179,7 @@ export async function evaluateManageRows(
     join applications a on a.application_id = l.application_id
     ${training ? training.join(forCount) : sql``}
     ${byExam ? (forCount ? examFlagsJoin : examJoins) : sql``}
-    where a.kind = 'course' and not a.is_delete and ${scopeSql(actor, 'a.branch_id')}
+    where a.kind = 'course' and not a.is_delete and ${branchScopeSql(actor, 'a.branch_id')}
       ${branchId !== undefined ? sql`and a.branch_id = ${branchId}` : sql``}
       ${isAll(q.type) ? sql`` : sql`and l.course_type = ${q.type}`}
       ${text && !isAll(text) ? sql`and a.application_id in (${applicationIdsMatching(text)})` : sql``}

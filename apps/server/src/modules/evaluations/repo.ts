@@ -1,5 +1,5 @@
-/** The SQL of evaluations and vehicle checks: settings, names, the branch scope, the application and line a record belongs to. */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/** The SQL of evaluations and vehicle checks: settings, names, the application and line a record belongs to. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { todayBangkok } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
 import { branches } from '../../db/schema/core.js';
@@ -7,7 +7,6 @@ import { courses, evaluates } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
 import { vehicles } from '../../db/schema/fleet.js';
 import { evaluationSettings } from '../../db/schema/evaluations.js';
-import { type Actor } from '../../http/auth.js';
 
 /** The school's rules until it stores its own in evaluation_settings (row id 1), which then is the truth. */
 export const DEFAULT_EVALUATION_SETTINGS = {
@@ -54,14 +53,6 @@ export async function evaluationSettingsOf(conn: Conn): Promise<EvaluationSettin
 export const name = (t: string) =>
   sql.raw(`(${t}.prefix || ${t}.fname || case when ${t}.sname <> '' then ' ' || ${t}.sname else '' end)`);
 export const userName = (t = 'u') => name(t);
-
-export function scopeSql(actor: Actor, column: string): SQL {
-  if (actor.branchScope === null) return sql`true`;
-  return sql`${sql.raw(column)} in (${sql.join(
-    actor.branchScope.map((b) => sql`${b}`),
-    sql`, `,
-  )})`;
-}
 
 export interface ListArgs {
   branch?: string;

@@ -16,7 +16,7 @@ import {
 } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
 import { audit } from '../../http/audit.js';
-import { assertBranch, type Actor } from '../../http/auth.js';
+import { assertBranch, branchScopeSql, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isAll, pageOf } from '../../http/envelope.js';
 import { branchFilter } from '../../http/tables.js';
@@ -162,15 +162,7 @@ export async function outboxList(db: Db, actor: Actor, q: OutboxQuery) {
   if (branch !== undefined) {
     assertBranch(actor, branch);
     conds.push(sql`o.branch_id = ${branch}`);
-  } else if (actor.branchScope !== null)
-    conds.push(
-      actor.branchScope.length
-        ? sql`o.branch_id in (${sql.join(
-            actor.branchScope.map((b) => sql`${b}`),
-            sql`, `,
-          )})`
-        : sql`false`,
-    );
+  } else conds.push(branchScopeSql(actor, 'o.branch_id'));
   if (!isAll(q.status)) conds.push(sql`o.state = ${q.status}`);
   if (!isAll(q.type)) conds.push(sql`o.channel = ${q.type}`);
   if (q.start) conds.push(sql`o.created_at >= (${q.start}::date)::timestamp at time zone 'Asia/Bangkok'`);
