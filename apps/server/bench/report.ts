@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import type { PayrollBenchRow } from './payroll.js';
+import type { Row } from './requests.js';
 
 export interface ReportRow {
   name: string;
@@ -87,4 +90,58 @@ export function benchmarksMarkdown(opts: {
 export function writeBenchmarks(file: string, markdown: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, markdown);
+}
+
+/** docs/benchmarks.md from the figures of this run (and the previous run's for a part not run now). */
+export async function writeDocs(
+  where: { baseUrl: string; dbName: string; iter: number; file: string },
+  chain: { at?: string; sizes?: Record<string, number>; results?: Row[] | null },
+  pglite: { at: string; database: string; sizes: Record<string, number>; results: Row[] | null },
+  payroll: { at: string; rows: PayrollBenchRow[] } | undefined,
+) {
+  const admin = new pg.Client({ connectionString: where.baseUrl });
+  await admin.connect();
+  const server = (await admin.query('select version() as v')).rows[0].v as string;
+  await admin.end();
+  const sections = [];
+  if (chain.results)
+    sections.push({
+      title: 'The chain on PostgreSQL',
+      at: chain.at ?? '',
+      database: `PostgreSQL, database ${where.dbName} (~1,000,000 payments)`,
+      sizes: chain.sizes,
+      rows: chain.results,
+      how: `Each list request in-process through Fastify, ${where.iter} runs after a warm-up, beside its raw SQL; paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs; a year of lessons (20 branches × 60 instructors and 20 cars, ~2,000,000 lessons): lesson booking with 20 concurrent clients at overlapping slots, then the overlaps counted; the chain's month of instructor pay lines; a branch's DLT monthly report.`,
+    });
+  if (pglite.results)
+    sections.push({
+      title: 'One school on the embedded database (PGlite)',
+      at: pglite.at,
+      database: pglite.database,
+      sizes: pglite.sizes,
+      rows: pglite.results,
+      how: `Each list request in-process through Fastify, ${where.iter} runs after a warm-up.`,
+    });
+  if (payroll)
+    sections.push({
+      title: 'Payroll',
+      at: payroll.at,
+      database: 'PostgreSQL, database khabkhi_bench_payroll (20 branches × 60 employees, rebuilt each run)',
+      rows: payroll.rows,
+      how: 'A month computed and saved for the whole chain, a branch-month of payslips as one PDF, the payroll lists.',
+    });
+  writeBenchmarks(
+    where.file,
+    benchmarksMarkdown({
+      generatedAt: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+      machine: machine(),
+      server,
+      load: os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', '),
+      sections,
+    }),
+  );
+  process.stdout.write(`written ${path.relative(process.cwd(), where.file)}\n`);
 }

@@ -22,18 +22,16 @@
  * of the measurements on a small database, not the chain's figures.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
 import { IDENTITY_VIOLATIONS_SQL, STATS_VIOLATIONS_SQL } from '../src/modules/applications/money.js';
 import { payrollBench, type PayrollBenchRow } from './payroll.js';
-import { benchmarksMarkdown, machine, writeBenchmarks } from './report.js';
+import { writeDocs } from './report.js';
 import { LINE_TRAINING_VIOLATIONS_SQL } from '../src/modules/evaluations/training.js';
 import {
   generate,
@@ -47,6 +45,8 @@ import {
 } from './generate.js';
 import { generateLessons, LESSON_SIZES, lessonBench, lessonRequests, lessonSample } from './lessons.js';
 import { concurrentBookings } from './exams.js';
+import { pgliteBench } from './pglite.js';
+import { dashboardRequests, evaluationRequests, examRequests, listRequests, pct, r2, type Row } from './requests.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base =
@@ -67,12 +67,6 @@ function urlFor(db: string) {
   u.pathname = `/${db}`;
   return u.toString();
 }
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-const r2 = (n: number) => Math.round(n * 100) / 100;
 
 async function ensureDataset() {
   const admin = new pg.Client({ connectionString: base });
@@ -100,117 +94,6 @@ async function ensureDataset() {
   return ready;
 }
 
-/** The list requests measured, on either database: `sample` is one customer's name, ID number and phone. */
-function listRequests(
-  sample: { name: string; idcard: string; phone_1: string },
-  month: string,
-  monthEnd: string,
-): [string, string][] {
-  return [
-    ['application/gettable page 1', '/api/application/gettable?page=1&per_page=10'],
-    ['application/gettable page 500', '/api/application/gettable?page=500&per_page=10'],
-    ['application/gettable text: name', `/api/application/gettable?text=${encodeURIComponent(sample.name)}`],
-    ['application/gettable text: ID number', `/api/application/gettable?text=${sample.idcard}`],
-    ['application/gettable text: phone', `/api/application/gettable?text=${sample.phone_1}`],
-    ['getforoutstandingBalance + totals', '/api/application/getforoutstandingBalance?page=1&per_page=10'],
-    ['getforoverdue + totals (oldest first)', '/api/application/getforoverdue?page=1&per_page=10'],
-    ['payment/gettable (history) one month', `/api/payment/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
-    [
-      'payment/paybalance/gettable one month',
-      `/api/payment/paybalance/gettable?start=${month}-01&end=${monthEnd}&per_page=10`,
-    ],
-    ...examRequests(sample, month, monthEnd),
-  ];
-}
-
-/** The exam lists measured: a day of the schedule (the 15th of the month), a month, the calendar, a permission search. */
-function examRequests(sample: { name: string }, month: string, monthEnd: string): [string, string][] {
-  return [
-    ['exam/gettable one day', `/api/exam/gettable?start=${month}-15&end=${month}-15&per_page=10`],
-    ['exam/gettable one month', `/api/exam/gettable?start=${month}-01&end=${monthEnd}&per_page=10`],
-    ['exam/calendar one month (days)', `/api/exam/calendar?start=${month}-01&end=${monthEnd}&group=day`],
-    [
-      'exam/calendar one week, all branches (slots, the screen’s week)',
-      `/api/exam/calendar?start=${month}-08&end=${month}-14&group=slot`,
-    ],
-    ['exam/calendar one week, one branch (sessions)', `/api/exam/calendar?start=${month}-08&end=${month}-14&branch=2`],
-    [
-      'exam/calendar one week, all branches, every session (API only)',
-      `/api/exam/calendar?start=${month}-08&end=${month}-14`,
-    ],
-    ['exam/permission text: name', `/api/exam/permission?text=${encodeURIComponent(sample.name)}&per_page=10`],
-    ['exam/permission page 1, no text', '/api/exam/permission?per_page=10'],
-    ['exam/permission page 1, one branch', '/api/exam/permission?per_page=10&branch=2'],
-    ['exam/permission page 100, no text', '/api/exam/permission?per_page=10&page=100'],
-    [
-      'exam/permission ending within 14 days (home page)',
-      `/api/exam/permission?per_page=10&status=${encodeURIComponent('ใกล้หมดอายุ')}`,
-    ],
-    ['exam/permission expired', `/api/exam/permission?per_page=10&status=${encodeURIComponent('หมดอายุ')}`],
-    // the application lists of the exam screens, as each opens (manage exam and vehicle check: status ค้างชำระ)
-    ['application/getformanageExam page 1 (ค้างชำระ)', '/api/application/getformanageExam?per_page=10'],
-    [
-      'application/getformanageExam page 1, ทั้งหมด',
-      `/api/application/getformanageExam?per_page=10&status=${encodeURIComponent('ทั้งหมด')}`,
-    ],
-    ['application/getforpermission page 1', '/api/application/getforpermission?per_page=10'],
-    ['application/getformanageVehicleCheck page 1 (ค้างชำระ)', '/api/application/getformanageVehicleCheck?per_page=10'],
-    [
-      'application/getformanageVehicleCheck page 1, ทั้งหมด',
-      `/api/application/getformanageVehicleCheck?per_page=10&status=${encodeURIComponent('ทั้งหมด')}`,
-    ],
-    [
-      'application/getformanageVehicleCheck ยังไม่ตรวจ',
-      `/api/application/getformanageVehicleCheck?per_page=10&category=${encodeURIComponent('ยังไม่ตรวจ')}`,
-    ],
-    [
-      'application/getformanageVehicleCheck ไม่ผ่าน, ทั้งหมด',
-      `/api/application/getformanageVehicleCheck?per_page=10&status=${encodeURIComponent('ทั้งหมด')}&category=${encodeURIComponent('ไม่ผ่าน')}`,
-    ],
-  ];
-}
-
-/**
- * The owner's cockpit (dashboard/summary) of today: every branch of the chain (target p95 ≤ 300 ms) and one branch
- * (target p95 ≤ 100 ms). It reads the kept totals (income_days, application_stats) rather than a year of rows.
- */
-function dashboardRequests(): [string, string][] {
-  return [
-    ['dashboard/summary, all 20 branches (target p95 ≤ 300 ms)', '/api/dashboard/summary'],
-    ['dashboard/summary, one branch (target p95 ≤ 100 ms)', '/api/dashboard/summary?branch=2'],
-  ];
-}
-
-/** The evaluation list (application/getforevaluateManage): page 1 unfiltered and by training status, chain and branch 2. */
-function evaluationRequests(): [string, string][] {
-  const out: [string, string][] = [];
-  for (const [where, q] of [
-    ['all branches', ''],
-    ['one branch', '&branch=2'],
-  ] as const)
-    for (const [label, status] of [
-      ['no filter', ''],
-      ['status กำลังอบรม', 'กำลังอบรม'],
-      ['status ยังไม่เริ่มอบรม', 'ยังไม่เริ่มอบรม'],
-      ['status อบรมครบ', 'อบรมครบ'],
-    ] as const)
-      out.push([
-        `getforevaluateManage page 1, ${label}, ${where}`,
-        `/api/application/getforevaluateManage?page=1&per_page=10${q}${status ? `&status=${encodeURIComponent(status)}` : ''}`,
-      ]);
-  return out;
-}
-
-type Row = {
-  name: string;
-  p50_ms: number;
-  p95_ms: number;
-  sql_p50_ms: number | null;
-  sql_p95_ms: number | null;
-  ratio: number | null;
-  per_s: number | null;
-  note?: string;
-};
 const resultsFile = path.join(here, 'results.json');
 
 async function main() {
@@ -251,7 +134,7 @@ async function main() {
     resultsFile,
     JSON.stringify({ ...out, pglite, payroll: payrollPart?.rows ?? null, payroll_part: payrollPart }, null, 2) + '\n',
   );
-  await writeDocs(out, pglite, payrollPart);
+  await writeDocs({ baseUrl: base, dbName: DB_NAME, iter: ITER, file: docsFile }, out, pglite, payrollPart);
   for (const [title, rows] of [
     ['PostgreSQL', pgResults],
     ['PGlite', embedded],
@@ -269,129 +152,6 @@ async function main() {
 }
 
 const docsFile = path.resolve(here, '../../../docs/benchmarks.md');
-
-/** docs/benchmarks.md from the figures of this run (and the previous run's for a part not run now). */
-async function writeDocs(
-  chain: { at?: string; sizes?: Record<string, number>; results?: Row[] | null },
-  pglite: { at: string; database: string; sizes: Record<string, number>; results: Row[] | null },
-  payroll: { at: string; rows: PayrollBenchRow[] } | undefined,
-) {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  const server = (await admin.query('select version() as v')).rows[0].v as string;
-  await admin.end();
-  const sections = [];
-  if (chain.results)
-    sections.push({
-      title: 'The chain on PostgreSQL',
-      at: chain.at ?? '',
-      database: `PostgreSQL, database ${DB_NAME} (~1,000,000 payments)`,
-      sizes: chain.sizes,
-      rows: chain.results,
-      how: `Each list request in-process through Fastify, ${ITER} runs after a warm-up, beside its raw SQL; paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs; a year of lessons (20 branches × 60 instructors and 20 cars, ~2,000,000 lessons): lesson booking with 20 concurrent clients at overlapping slots, then the overlaps counted; the chain's month of instructor pay lines; a branch's DLT monthly report.`,
-    });
-  if (pglite.results)
-    sections.push({
-      title: 'One school on the embedded database (PGlite)',
-      at: pglite.at,
-      database: pglite.database,
-      sizes: pglite.sizes,
-      rows: pglite.results,
-      how: `Each list request in-process through Fastify, ${ITER} runs after a warm-up.`,
-    });
-  if (payroll)
-    sections.push({
-      title: 'Payroll',
-      at: payroll.at,
-      database: 'PostgreSQL, database khabkhi_bench_payroll (20 branches × 60 employees, rebuilt each run)',
-      rows: payroll.rows,
-      how: 'A month computed and saved for the whole chain, a branch-month of payslips as one PDF, the payroll lists.',
-    });
-  writeBenchmarks(
-    docsFile,
-    benchmarksMarkdown({
-      generatedAt: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
-      machine: machine(),
-      server,
-      load: os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(', '),
-      sections,
-    }),
-  );
-  log(`written ${path.relative(process.cwd(), docsFile)}`);
-}
-
-/**
- * The embedded database: a three-branch school generated in an in-memory PGlite with the same SQL as the chain,
- * then each list request through Fastify (in-process), 200 runs after a warm-up. Target p95 ≤ 50 ms each.
- */
-async function pgliteBench(): Promise<Row[]> {
-  const database = await openDatabase({});
-  await seed(database.db, { adminPassword: 'bench-admin-password', demo: false });
-  const adminId = (
-    (await database.db.execute(sql`select user_id from users where username = 'admin'`)) as unknown as {
-      rows: { user_id: number }[];
-    }
-  ).rows[0]!.user_id;
-  log(
-    `Generating the embedded school in PGlite (${PGLITE_SIZES.branches} branches, ${PGLITE_SIZES.customers.toLocaleString('en-US')} customers, ${PGLITE_SIZES.applications.toLocaleString('en-US')} applications, ~${(PGLITE_SIZES.applications * 2.5).toLocaleString('en-US')} payments)…`,
-  );
-  const t0 = Date.now();
-  await generate(database, adminId, log, PGLITE_SIZES);
-  await generateExams(database, adminId, log);
-  log(`  generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  const config = loadConfig({ LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
-  const app = await buildApp({ config, database, secret: new TextEncoder().encode(config.jwtSecret), logger: false });
-  await app.ready();
-  const q = async <T>(text: string) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
-  const [sample] = await q<{ idcard: string; phone_1: string; name: string }>(
-    `select c.idcard, c.phone_1, c.fname || ' ' || c.sname as name from customers c where customer_id = 12345`,
-  );
-  const [{ m: month }] = (await q<{ m: string }>(
-    `select to_char(date_trunc('month', now() at time zone 'Asia/Bangkok') - interval '1 month', 'YYYY-MM') as m`,
-  )) as [{ m: string }];
-  const [{ d: monthEnd }] = (await q<{ d: string }>(
-    `select to_char((date_trunc('month', to_date('${month}', 'YYYY-MM')) + interval '1 month - 1 day'), 'YYYY-MM-DD') as d`,
-  )) as [{ d: string }];
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { username: 'admin', password: 'bench-admin-password' },
-  });
-  const auth = { authorization: `Bearer ${login.json().data.accessToken as string}` };
-  const results: Row[] = [];
-  for (const [name, url] of listRequests(sample!, month, monthEnd)) {
-    let rows = 0;
-    for (let i = 0; i < 30; i++) {
-      const r = await app.inject({ method: 'GET', url, headers: auth });
-      if (r.statusCode !== 200) throw new Error(`${name}: ${r.statusCode} ${r.body}`);
-      rows = (r.json().data as unknown[]).length;
-    }
-    const times: number[] = [];
-    for (let i = 0; i < ITER; i++) {
-      const t = performance.now();
-      await app.inject({ method: 'GET', url, headers: auth });
-      times.push(performance.now() - t);
-    }
-    const row: Row = {
-      name,
-      p50_ms: r2(pct(times, 50)),
-      p95_ms: r2(pct(times, 95)),
-      sql_p50_ms: null,
-      sql_p95_ms: null,
-      ratio: null,
-      per_s: null,
-      note: `${rows} rows on the page`,
-    };
-    results.push(row);
-    log(`  PGlite ${name}: p50 ${row.p50_ms} ms, p95 ${row.p95_ms} ms (${row.note})`);
-  }
-  await app.close();
-  await database.close();
-  return results;
-}
 
 async function postgresBench(): Promise<Row[]> {
   const reused = await ensureDataset();
