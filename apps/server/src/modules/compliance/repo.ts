@@ -5,17 +5,9 @@
  * tables (feeds, filings ticked as done).
  */
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/connection.js';
 import { rowsOf } from '../../db/sql.js';
-
-const inBranches = (col: SQL, ids: number[]) =>
-  ids.length
-    ? sql`${col} in (${sql.join(
-        ids.map((b) => sql`${b}`),
-        sql`, `,
-      )})`
-    : sql`false`;
 
 export interface VehicleDateRow {
   vehicle_id: number;
@@ -35,7 +27,7 @@ export async function vehicleDates(db: Db, ids: number[], start: string, end: st
       from vehicles v join branches b on b.branch_id = v.branch_id
       cross join lateral (values ('tax', v.noti_tax), ('compulsory', v.noti_compulsory),
         ('insurance', v.noti_insurance), ('check', v.noti_check)) as d(kind, due)
-      where not v.is_delete and v.status <> 'sold' and ${inBranches(sql`v.branch_id`, ids)}
+      where not v.is_delete and v.status <> 'sold' and ${inArray(sql`v.branch_id`, ids)}
         and d.due between ${start}::date and ${end}::date
       order by d.due, v.vehicle_id, d.kind`),
   );
@@ -48,7 +40,7 @@ export async function permissionsEnding(db: Db, ids: number[], start: string, en
       select p.branch_id, b.name as branch_name, p.permission_date::text as date, count(*)::int as n
       from exam_permissions p join branches b on b.branch_id = p.branch_id
       join applications a on a.application_id = p.application_id
-      where p.is_active and not p.passed and not a.is_delete and ${inBranches(sql`p.branch_id`, ids)}
+      where p.is_active and not p.passed and not a.is_delete and ${inArray(sql`p.branch_id`, ids)}
         and p.permission_date between ${start}::date and ${end}::date
       group by 1, 2, 3 order by 3, 1`),
   );
@@ -72,7 +64,7 @@ export async function examSessions(db: Db, ids: number[], start: string, end: st
         s.course_type, s.capacity, s.booked
       from exam_sessions s join branches b on b.branch_id = s.branch_id
       where not s.is_delete and s.exam_date between ${start}::date and ${end}::date
-        and ${inBranches(sql`s.branch_id`, ids)}
+        and ${inArray(sql`s.branch_id`, ids)}
       order by s.exam_date, s.start_time, s.session_id`),
   );
 }
@@ -86,7 +78,7 @@ export async function payrollStates(db: Db, ids: number[], months: string[]) {
       where p.month in (${sql.join(
         months.map((m) => sql`${m}`),
         sql`, `,
-      )}) and ${inBranches(sql`p.branch_id`, ids)}`),
+      )}) and ${inArray(sql`p.branch_id`, ids)}`),
   );
 }
 
@@ -97,7 +89,7 @@ export async function unclosedDays(db: Db, ids: number[], start: string, end: st
       select d.branch_id, b.name as branch_name, d.date::text as date
       from income_days d join branches b on b.branch_id = d.branch_id
       where d.source <> 'other' and d.date between ${start}::date and ${end}::date
-        and ${inBranches(sql`d.branch_id`, ids)}
+        and ${inArray(sql`d.branch_id`, ids)}
         and not exists (select 1 from cash_closes c where c.branch_id = d.branch_id and c.business_date = d.date
           and c.reopened_at is null)
       group by 1, 2, 3 having sum(d.n) > 0
@@ -161,7 +153,7 @@ const FEED_FROM = sql`compliance_feeds f left join branches b on b.branch_id = f
 export async function listFeeds(db: Conn, scope: number[] | null) {
   return rowsOf<FeedRow>(
     await db.execute(sql`select ${FEED_COLUMNS} from ${FEED_FROM}
-      where ${scope === null ? sql`true` : sql`f.branch_id is not null and ${inBranches(sql`f.branch_id`, scope)}`}
+      where ${scope === null ? sql`true` : sql`f.branch_id is not null and ${inArray(sql`f.branch_id`, scope)}`}
       order by f.feed_id desc`),
   );
 }

@@ -5,7 +5,7 @@
  * sessions and their attempts on exam_attempts_session / exam_attempts_line, one month of payrolls on
  * payrolls_month, two weeks of income_days and cash_closes on their primary keys) — never a year of payments.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { rowsOf } from '../../db/sql.js';
 
@@ -13,15 +13,6 @@ export interface Range {
   start: string;
   end: string;
 }
-
-/** `col in (ids)`: the branches the dashboard is read for (already checked against the caller's scope). */
-const inBranches = (col: SQL, ids: number[]) =>
-  ids.length
-    ? sql`${col} in (${sql.join(
-        ids.map((b) => sql`${b}`),
-        sql`, `,
-      )})`
-    : sql`false`;
 
 export interface IncomeDayRow {
   branch_id: number;
@@ -48,7 +39,7 @@ export async function incomeByPeriod(db: Db, branchIds: number[], periods: Recor
       with p(name, s, e) as (values ${sql.join(bounds, sql`, `)})
       select d.branch_id, p.name as period, d.pay_type, d.refund, sum(d.value)::text as value
       from income_days d join p on d.date between p.s and p.e
-      where d.date between ${lo}::date and ${hi}::date and ${inBranches(sql`d.branch_id`, branchIds)}
+      where d.date between ${lo}::date and ${hi}::date and ${inArray(sql`d.branch_id`, branchIds)}
       group by 1, 2, 3, 4`),
   );
 }
@@ -58,7 +49,7 @@ export async function registrationsCreated(db: Db, branchIds: number[], r: Range
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
       select count(*)::int as n from applications a
-      where a.kind = 'course' and ${inBranches(sql`a.branch_id`, branchIds)}
+      where a.kind = 'course' and ${inArray(sql`a.branch_id`, branchIds)}
         and a.created_at >= (${r.start}::date)::timestamp at time zone 'Asia/Bangkok'
         and a.created_at < (${r.end}::date + 1)::timestamp at time zone 'Asia/Bangkok'`),
   );
@@ -70,7 +61,7 @@ export async function owing(db: Db, branchIds: number[], owingStatus: string) {
   const [row] = rowsOf<{ n: number; balance: string }>(
     await db.execute(sql`
       select coalesce(sum(s.n), 0)::int as n, coalesce(sum(s.balance), 0)::text as balance from application_stats s
-      where s.kind = 'course' and s.status = ${owingStatus} and ${inBranches(sql`s.branch_id`, branchIds)}`),
+      where s.kind = 'course' and s.status = ${owingStatus} and ${inArray(sql`s.branch_id`, branchIds)}`),
   );
   return { n: row?.n ?? 0, balance: row?.balance ?? '0' };
 }
@@ -95,7 +86,7 @@ export async function sessionsBetween(db: Db, branchIds: number[], r: Range) {
         s.kind as exam_kind, s.course_type, s.capacity, s.booked
       from exam_sessions s join branches b on b.branch_id = s.branch_id
       where not s.is_delete and s.exam_date between ${r.start}::date and ${r.end}::date
-        and ${inBranches(sql`s.branch_id`, branchIds)}
+        and ${inArray(sql`s.branch_id`, branchIds)}
       order by s.exam_date, s.start_time, s.session_id`),
   );
 }
@@ -125,7 +116,7 @@ export async function firstAttempts(db: Db, branchIds: number[], r: Range) {
       join exam_attempts a on a.session_id = s.session_id
       join branches b on b.branch_id = s.branch_id
       where not s.is_delete and s.exam_date between ${r.start}::date and ${r.end}::date
-        and ${inBranches(sql`s.branch_id`, branchIds)}
+        and ${inArray(sql`s.branch_id`, branchIds)}
         and a.status in ('passed', 'failed')
         and not exists (
           select 1 from exam_attempts e join exam_sessions s2 on s2.session_id = e.session_id
@@ -147,7 +138,7 @@ export async function payrollsOfMonth(db: Db, branchIds: number[], month: string
   return rowsOf<PayrollRow>(
     await db.execute(sql`
       select p.branch_id, p.status, p.employees, p.net::text as net from payrolls p
-      where p.month = ${month} and ${inBranches(sql`p.branch_id`, branchIds)}`),
+      where p.month = ${month} and ${inArray(sql`p.branch_id`, branchIds)}`),
   );
 }
 
@@ -161,7 +152,7 @@ export async function unclosedDays(db: Db, branchIds: number[], r: Range) {
       select d.branch_id, b.name as branch_name, d.date::text as date
       from income_days d join branches b on b.branch_id = d.branch_id
       where d.source <> 'other' and d.date between ${r.start}::date and ${r.end}::date
-        and ${inBranches(sql`d.branch_id`, branchIds)}
+        and ${inArray(sql`d.branch_id`, branchIds)}
         and not exists (select 1 from cash_closes c where c.branch_id = d.branch_id and c.business_date = d.date
           and c.reopened_at is null)
       group by 1, 2, 3 having sum(d.n) > 0
@@ -180,13 +171,13 @@ export async function instructorUtilisation(db: Db, branchIds: number[], weekSta
     await db.execute(sql`
       with booked as (
         select l.instructor_id as id, sum(l.minutes)::int as m from lessons l
-        where ${LIVE_LESSON} and l.instructor_id is not null and ${inBranches(sql`l.branch_id`, branchIds)}
+        where ${LIVE_LESSON} and l.instructor_id is not null and ${inArray(sql`l.branch_id`, branchIds)}
           and l.starts_at >= (${weekStart}::date)::timestamp at time zone 'Asia/Bangkok'
           and l.starts_at < (${weekStart}::date + 7)::timestamp at time zone 'Asia/Bangkok'
         group by 1),
       hours as (
         select h.user_id as id, sum(extract(epoch from (h.end_time::time - h.start_time::time)) / 60)::int as m
-        from instructor_hours h where ${inBranches(sql`h.branch_id`, branchIds)} group by 1)
+        from instructor_hours h where ${inArray(sql`h.branch_id`, branchIds)} group by 1)
       select u.user_id as id, u.prefix || u.fname || ' ' || u.sname as name,
         coalesce(b.m, 0) as booked, coalesce(h.m, 0) as available
       from (select id from booked union select id from hours) x
@@ -207,7 +198,7 @@ export async function vehicleUtilisation(db: Db, branchIds: number[], weekStart:
         (7 * coalesce((select extract(epoch from (s.day_end::time - s.day_start::time)) / 60 from lesson_settings s
           where s.id = 1), 780))::int as available
       from lessons l join vehicles v on v.vehicle_id = l.vehicle_id
-      where ${LIVE_LESSON} and ${inBranches(sql`l.branch_id`, branchIds)}
+      where ${LIVE_LESSON} and ${inArray(sql`l.branch_id`, branchIds)}
         and l.starts_at >= (${weekStart}::date)::timestamp at time zone 'Asia/Bangkok'
         and l.starts_at < (${weekStart}::date + 7)::timestamp at time zone 'Asia/Bangkok'
       group by v.vehicle_id, v.no, v.province
