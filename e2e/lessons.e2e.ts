@@ -228,7 +228,8 @@ describe('lessons', () => {
           .innerText(),
       )
       .toContain(car.name);
-    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    // every list closed (two can be leaving at once: a strict locator would refuse the pair)
+    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     await e.shot(page, 'lessons-booking-dialog');
     await dialog.getByTestId('booking-save').click();
     await Promise.race([
