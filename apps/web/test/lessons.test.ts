@@ -9,6 +9,7 @@ import {
   isLateCancel,
   LESSON_STATE_NAMES,
   minutesBetween,
+  namedLessons,
   slotTimes,
   STATE_COLOR,
   STATE_TAG_COLOR,
@@ -88,6 +89,45 @@ describe('lesson states', () => {
         'instructor',
       ),
     ).toBe('ชั้นเรียน รถยนต์ · ห้อง 1 · 12/30 ที่นั่ง');
+  });
+
+  it('names the timetable’s lessons from its names once per id: a seat by its class’s teacher, none as empty', () => {
+    const base = {
+      state: 'booked',
+      date: '2026-11-26',
+      start_time: '09:00',
+      end_time: '10:00',
+      course_type: 'รถยนต์',
+      room_name: '',
+      capacity: null,
+      enrolled: 0,
+    } as const;
+    const named = namedLessons({
+      lessons: [
+        { ...base, lesson_id: 1, kind: 'practice', customer_id: 5, instructor_id: 7, vehicle_id: 9, teacher_id: 7 },
+        { ...base, lesson_id: 2, kind: 'seat', customer_id: 6, instructor_id: null, vehicle_id: null, teacher_id: 8 },
+        { ...base, lesson_id: 3, kind: 'practice', customer_id: 4, instructor_id: 7, vehicle_id: 10, teacher_id: 7 },
+      ],
+      names: {
+        customers: [
+          { id: 5, name: 'สมชาย ใจดี' },
+          { id: 6, name: 'สมหญิง รักเรียน' },
+        ],
+        instructors: [
+          { id: 7, name: 'ครูสมศรี' },
+          { id: 8, name: 'ครูประเสริฐ' },
+        ],
+        vehicles: [{ id: 9, name: 'กข 1234' }],
+      },
+    });
+    expect(named.map((l) => [l.lesson_id, l.customer_name, l.instructor_name, l.vehicle_name])).toEqual([
+      [1, 'สมชาย ใจดี', 'ครูสมศรี', 'กข 1234'],
+      [2, 'สมหญิง รักเรียน', 'ครูประเสริฐ', ''],
+      [3, '', 'ครูสมศรี', ''],
+    ]);
+    expect(named[1]).toMatchObject({ kind: 'seat', instructor_id: null, teacher_id: 8 });
+    expect(eventTitle(named[0]!, 'instructor')).toBe('สมชาย ใจดี · รถยนต์ · กข 1234');
+    expect(eventTitle(named[1]!, 'vehicle')).toBe('สมหญิง รักเรียน · รถยนต์ · ครูประเสริฐ');
   });
 
   it('warns of a late cancellation inside the free-cancel notice', () => {

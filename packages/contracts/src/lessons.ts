@@ -252,13 +252,46 @@ export const TimetableResource = Type.Object(
   },
   open,
 );
+/**
+ * A lesson as the timetable draws it: its Bangkok day and times, state, licence type and who, by id (the names once
+ * per id in the timetable's `names`); a class's room and seats. A click opens the lesson itself (lesson/get).
+ */
+export const TimetableLesson = Type.Object(
+  {
+    lesson_id: Type.Integer(),
+    kind: LessonKind,
+    state: LessonState,
+    date: Type.String(),
+    start_time: Type.String(),
+    end_time: Type.String(),
+    course_type: Type.String(),
+    customer_id: Nullable(Type.Integer()),
+    /** the lesson's own instructor and vehicle (its column; a seat has neither) */
+    instructor_id: Nullable(Type.Integer()),
+    vehicle_id: Nullable(Type.Integer()),
+    /** who teaches it: its instructor, a seat's class's (the name shown) */
+    teacher_id: Nullable(Type.Integer()),
+    /** a class's room ('' for the others) */
+    room_name: Type.String(),
+    capacity: Nullable(Type.Integer()),
+    enrolled: Type.Integer(),
+  },
+  open,
+);
+export type TimetableLesson = Static<typeof TimetableLesson>;
+const IdName = Type.Object({ id: Type.Integer(), name: Type.String() }, open);
 export const Timetable = Type.Object(
   {
     resource: Type.String(),
     day_start: Type.String(),
     day_end: Type.String(),
     resources: Type.Array(TimetableResource),
-    lessons: Type.Array(LessonRow),
+    lessons: Type.Array(TimetableLesson),
+    /** the names of the students, instructors and vehicles the lessons name, each once */
+    names: Type.Object(
+      { customers: Type.Array(IdName), instructors: Type.Array(IdName), vehicles: Type.Array(IdName) },
+      open,
+    ),
   },
   open,
 );

@@ -3,7 +3,14 @@
  * the same in any browser time zone), a selected slot → the booking's date and times, hours in words and the
  * late-cancellation rule as the screen warns about it. No React, no API: unit-tested in test/lessons.test.ts.
  */
-import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonKind, type LessonState } from '@khabkhi/contracts';
+import {
+  LESSON_KIND_NAMES,
+  LESSON_STATE_NAMES,
+  type LessonKind,
+  type LessonState,
+  type Timetable,
+  type TimetableLesson,
+} from '@khabkhi/contracts';
 import { addDays, formatNationalId, THAI_MONTHS, todayBangkok } from '@khabkhi/thai';
 
 export { LESSON_KIND_NAMES, LESSON_STATE_NAMES };
@@ -169,6 +176,24 @@ export function eventTitle(l: TitleParts, resource: 'instructor' | 'vehicle'): s
       .join(' · ');
   const other = resource === 'instructor' ? l.vehicle_name : l.instructor_name;
   return [l.customer_name, l.course_type, other].filter(Boolean).join(' · ');
+}
+
+/** A timetable lesson with the names of its student, teacher and vehicle ('' when it has none). */
+export type NamedLesson = TimetableLesson & { customer_name: string; instructor_name: string; vehicle_name: string };
+
+/** The timetable's lessons with their names: the answer names each student, instructor and vehicle once, by id. */
+export function namedLessons(t: Pick<Timetable, 'lessons' | 'names'>): NamedLesson[] {
+  const map = (xs: { id: number; name: string }[]) => new Map(xs.map((x) => [x.id, x.name]));
+  const customers = map(t.names.customers);
+  const instructors = map(t.names.instructors);
+  const vehicles = map(t.names.vehicles);
+  const of = (m: Map<number, string>, id: number | null) => (id === null ? '' : (m.get(id) ?? ''));
+  return t.lessons.map((l) => ({
+    ...l,
+    customer_name: of(customers, l.customer_id),
+    instructor_name: of(instructors, l.teacher_id),
+    vehicle_name: of(vehicles, l.vehicle_id),
+  }));
 }
 
 /** The week of a Bangkok day as the timetable draws it: Sunday to Saturday (the Thai calendar's week). */
