@@ -92,22 +92,24 @@ describe('lesson states', () => {
   });
 
   it('names the timetable’s lessons from its names once per id: a seat by its class’s teacher, none as empty', () => {
-    const base = {
-      state: 'booked',
-      date: '2026-11-26',
-      start_time: '09:00',
-      end_time: '10:00',
-      course_type: 'รถยนต์',
-      room_name: '',
-      capacity: null,
-      enrolled: 0,
-    } as const;
     const named = namedLessons({
-      lessons: [
-        { ...base, lesson_id: 1, kind: 'practice', customer_id: 5, instructor_id: 7, vehicle_id: 9, teacher_id: 7 },
-        { ...base, lesson_id: 2, kind: 'seat', customer_id: 6, instructor_id: null, vehicle_id: null, teacher_id: 8 },
-        { ...base, lesson_id: 3, kind: 'practice', customer_id: 4, instructor_id: 7, vehicle_id: 10, teacher_id: 7 },
-      ],
+      // three lessons, column by column
+      lessons: {
+        lesson_id: [1, 2, 3],
+        kind: ['practice', 'seat', 'practice'],
+        state: ['booked', 'booked', 'done'],
+        date: ['2026-11-26', '2026-11-26', '2026-11-27'],
+        start_time: ['09:00', '13:00', '07:00'],
+        end_time: ['10:00', '15:00', '08:30'],
+        course_type: ['รถยนต์', 'รถยนต์', 'รถจักรยานยนต์'],
+        customer_id: [5, 6, 4],
+        instructor_id: [7, null, 7],
+        vehicle_id: [9, null, 10],
+        teacher_id: [7, 8, 7],
+        room_name: ['', '', ''],
+        capacity: [null, null, null],
+        enrolled: [0, 0, 0],
+      },
       names: {
         customers: [
           { id: 5, name: 'สมชาย ใจดี' },
@@ -125,7 +127,13 @@ describe('lesson states', () => {
       [2, 'สมหญิง รักเรียน', 'ครูประเสริฐ', ''],
       [3, '', 'ครูสมศรี', ''],
     ]);
-    expect(named[1]).toMatchObject({ kind: 'seat', instructor_id: null, teacher_id: 8 });
+    expect(named[1]).toMatchObject({ kind: 'seat', instructor_id: null, teacher_id: 8, start_time: '13:00' });
+    expect(named[2]).toMatchObject({
+      state: 'done',
+      date: '2026-11-27',
+      end_time: '08:30',
+      course_type: 'รถจักรยานยนต์',
+    });
     expect(eventTitle(named[0]!, 'instructor')).toBe('สมชาย ใจดี · รถยนต์ · กข 1234');
     expect(eventTitle(named[1]!, 'vehicle')).toBe('สมหญิง รักเรียน · รถยนต์ · ครูประเสริฐ');
   });

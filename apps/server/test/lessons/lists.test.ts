@@ -112,27 +112,25 @@ describe('lists', () => {
     });
     expect(p.hours).toHaveLength(6);
     expect(p.hours[0]).toEqual({ date: DAY, start_time: '08:00', end_time: '18:00' });
-    // the grid's row alone (the rest is lesson/get's), its names once per id
-    expect(r.body.data.lessons).toEqual([
-      {
-        lesson_id: lessonId,
-        kind: 'practice',
-        state: 'booked',
-        date: DAY,
-        start_time: '10:00',
-        end_time: '11:30',
-        course_type: 'รถยนต์',
-        customer_id: expect.any(Number),
-        instructor_id: prasert,
-        vehicle_id: car,
-        teacher_id: prasert,
-        room_name: '',
-        capacity: null,
-        enrolled: 0,
-      },
-    ]);
+    // the grid's fields alone (the rest is lesson/get's), column by column, its names once per id
+    expect(r.body.data.lessons).toEqual({
+      lesson_id: [lessonId],
+      kind: ['practice'],
+      state: ['booked'],
+      date: [DAY],
+      start_time: ['10:00'],
+      end_time: ['11:30'],
+      course_type: ['รถยนต์'],
+      customer_id: [expect.any(Number)],
+      instructor_id: [prasert],
+      vehicle_id: [car],
+      teacher_id: [prasert],
+      room_name: [''],
+      capacity: [null],
+      enrolled: [0],
+    });
     expect(r.body.data.names).toEqual({
-      customers: [{ id: r.body.data.lessons[0].customer_id, name: student.name }],
+      customers: [{ id: r.body.data.lessons.customer_id[0], name: student.name }],
       instructors: [{ id: prasert, name: 'นายประเสริฐ ขับดี' }],
       vehicles: [{ id: car, name: expect.stringMatching(/^9กก \d+ กรุงเทพมหานคร$/) }],
     });
@@ -197,7 +195,14 @@ describe('lists', () => {
           resource,
         });
         expect(r.status, r.body.message).toBe(200);
-        const [c, seat] = r.body.data.lessons;
+        // the class, then its seat (same start; the class was made first)
+        const l = r.body.data.lessons;
+        const at = (i: number) =>
+          Object.fromEntries(Object.keys(l).map((k) => [k, l[k][i]])) as Record<string, unknown> & {
+            customer_id: number;
+          };
+        expect(l.lesson_id).toHaveLength(2);
+        const [c, seat] = [at(0), at(1)];
         expect(c).toMatchObject({
           lesson_id: classId,
           kind: 'class',

@@ -1,6 +1,11 @@
 /** The lessons' SQL: settings, a course line's context and minutes, lesson rows with their names, locks, overlaps. */
 import { sql, type SQL } from 'drizzle-orm';
 import { toSatang } from '@khabkhi/thai';
+import {
+  TimetableLessons as TimetableLessonsSchema,
+  type TimetableLesson,
+  type TimetableLessons,
+} from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { rowsOf as resultRows } from '../../db/sql.js';
 import { lessonSettings } from '../../db/schema/lessons.js';
@@ -186,11 +191,11 @@ export async function lessonRows(conn: Conn, where: SQL, order: SQL, limit?: num
 
 /**
  * The timetable's lessons: what the grid draws and nothing else — the Bangkok day and times as text, the ids of who
- * (names come once per id: timetableNames), a class's room. A seat's teacher is its class's instructor, looked up by
- * key only for seats.
+ * (names come once per id: timetableNames), a class's room — column by column, as the answer carries them. A seat's
+ * teacher is its class's instructor, looked up by key only for seats.
  */
-export async function timetableLessons(conn: Conn, where: SQL) {
-  const rows = await rowsOf(
+export async function timetableLessons(conn: Conn, where: SQL): Promise<TimetableLessons> {
+  const rows = await rowsOf<TimetableLesson>(
     conn,
     sql`select l.lesson_id, l.kind, l.state,
         to_char(l.starts_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as date,
@@ -199,48 +204,31 @@ export async function timetableLessons(conn: Conn, where: SQL) {
         l.course_type, l.customer_id, l.instructor_id, l.vehicle_id,
         coalesce(l.instructor_id, case when l.class_id is not null
           then (select c.instructor_id from lessons c where c.lesson_id = l.class_id) end) as teacher_id,
-        case when l.room_id is not null
-          then (select r.name from lesson_rooms r where r.room_id = l.room_id) end as room_name,
+        coalesce(case when l.room_id is not null
+          then (select r.name from lesson_rooms r where r.room_id = l.room_id) end, '') as room_name,
         l.capacity, l.enrolled
       from lessons l where ${where} order by l.starts_at, l.lesson_id`,
   );
-  return rows.map((r) => ({
-    lesson_id: r.lesson_id as number,
-    kind: r.kind as 'practice' | 'class' | 'seat',
-    state: r.state as 'booked' | 'checked_in' | 'done' | 'cancelled' | 'no_show',
-    date: r.date as string,
-    start_time: r.start_time as string,
-    end_time: r.end_time as string,
-    course_type: r.course_type as string,
-    customer_id: r.customer_id as number | null,
-    instructor_id: r.instructor_id as number | null,
-    vehicle_id: r.vehicle_id as number | null,
-    teacher_id: r.teacher_id as number | null,
-    room_name: (r.room_name as string | null) ?? '',
-    capacity: r.capacity as number | null,
-    enrolled: r.enrolled as number,
-  }));
+  const keys = Object.keys(TimetableLessonsSchema.properties) as (keyof TimetableLessons)[];
+  const out = Object.fromEntries(keys.map((k) => [k, new Array(rows.length)])) as Record<string, unknown[]>;
+  for (const k of keys) {
+    const col = out[k]!;
+    for (let i = 0; i < rows.length; i++) col[i] = rows[i]![k];
+  }
+  return out as unknown as TimetableLessons;
 }
-export type TimetableLessonRow = Awaited<ReturnType<typeof timetableLessons>>[number];
 
 /** The names of the students, instructors and vehicles the timetable's lessons name, each looked up once by key. */
-export async function timetableNames(conn: Conn, lessons: TimetableLessonRow[]) {
-  const ids = (pick: (l: TimetableLessonRow) => number | null) => {
-    const set = new Set<number>();
-    for (const l of lessons) {
-      const id = pick(l);
-      if (id !== null) set.add(id);
-    }
-    return `{${[...set].join(',')}}`;
-  };
+export async function timetableNames(conn: Conn, lessons: TimetableLessons) {
+  const ids = (column: (number | null)[]) => `{${[...new Set(column)].filter((id) => id !== null).join(',')}}`;
   const rows = await rowsOf<{ of: string; id: number; name: string }>(
     conn,
     sql`select 'c' as of, customer_id as id, coalesce(trim(prefix || fname || ' ' || sname), '') as name
-        from customers where customer_id = any(${ids((l) => l.customer_id)}::int[])
+        from customers where customer_id = any(${ids(lessons.customer_id)}::int[])
       union all select 'i', user_id, coalesce(trim(prefix || fname || ' ' || sname), '')
-        from users where user_id = any(${ids((l) => l.teacher_id)}::int[])
+        from users where user_id = any(${ids(lessons.teacher_id)}::int[])
       union all select 'v', vehicle_id, coalesce(trim(no || ' ' || province), '')
-        from vehicles where vehicle_id = any(${ids((l) => l.vehicle_id)}::int[])`,
+        from vehicles where vehicle_id = any(${ids(lessons.vehicle_id)}::int[])`,
   );
   const of = (k: string) => rows.filter((r) => r.of === k).map((r) => ({ id: Number(r.id), name: r.name }));
   return { customers: of('c'), instructors: of('i'), vehicles: of('v') };

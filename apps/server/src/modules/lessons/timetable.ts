@@ -47,6 +47,7 @@ export async function timetable(conn: Conn, actor: Actor, q: TimetableQuery) {
           ),
         ])
       : [[], []];
+    const weekdays = dates.map((dt) => [dt, weekdayIndex(dt)] as const);
     resources = people.map((p) => {
       const off = leave.filter((x) => Number(x.user_id) === p.user_id);
       const offDays = new Set(off.map((x) => String(x.date).slice(0, 10)));
@@ -56,11 +57,11 @@ export async function timetable(conn: Conn, actor: Actor, q: TimetableQuery) {
         name: p.name,
         detail: p.position,
         unavailable: mine.length ? '' : 'ยังไม่ได้กำหนดเวลาทำงาน',
-        hours: dates
-          .filter((dt) => !offDays.has(dt))
-          .flatMap((dt) =>
+        hours: weekdays
+          .filter(([dt]) => !offDays.has(dt))
+          .flatMap(([dt, wd]) =>
             mine
-              .filter((h) => Number(h.weekday) === weekdayIndex(dt))
+              .filter((h) => Number(h.weekday) === wd)
               .map((h) => ({ date: dt, start_time: String(h.start_time), end_time: String(h.end_time) })),
           ),
         leave: off.map((x) => ({ date: String(x.date).slice(0, 10), reason: String(x.reason) })),
