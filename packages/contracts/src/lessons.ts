@@ -184,7 +184,7 @@ export const LessonTableQuery = Type.Object(
 );
 export type LessonTableQuery = Static<typeof LessonTableQuery>;
 
-/** A lesson as lists, the timetable and lesson/get show it. */
+/** A lesson as the lists and lesson/get show it (the timetable draws a leaner one: TimetableLessons). */
 export const LessonRow = Type.Object(
   {
     lesson_id: Type.Integer(),

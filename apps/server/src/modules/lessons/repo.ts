@@ -126,7 +126,7 @@ export async function lineMinutes(conn: Conn, lineId: number) {
 }
 
 /**
- * The columns of a lesson row as lists, the timetable and lesson/get answer them, with its names. The registration, the student and a seat's class are looked up per lesson by key (lateral,
+ * The columns of a lesson row as the lists and lesson/get answer them, with its names. The registration, the student and a seat's class are looked up per lesson by key (lateral,
  * offset 0: never hashed whole — a branch-week of a chain is ~2,000 lessons, the tables they name millions of rows).
  */
 const ROW_SELECT = sql`select l.*, b.name as branch_name, coalesce(a.application_code, '') as application_code,

@@ -78,7 +78,7 @@ export default async function lessonRoutes(plain: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'A branch timetable for a period: rows = instructors (hours, leave) or vehicles (out of service), and every lesson of the period',
+          'A branch timetable for a period: rows = instructors (hours, leave) or vehicles (out of service), and every lesson of the period as the grid draws it (column by column, the names once per id)',
         querystring: TimetableQuery,
         response: { 200: Envelope(Timetable) },
       },
