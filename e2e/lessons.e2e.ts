@@ -316,11 +316,22 @@ describe('lessons', () => {
     await dragTo('11:00');
     await page.locator('.rbc-event', { hasText: '11:00–12:30' }).waitFor();
 
+    // the week: each lesson named from the answer's names (the student, the car), the class with its room and seats
     await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}&view=week`);
-    await page.locator('.rbc-event').first().waitFor();
+    await page.locator('.rbc-event', { hasText: 'ห้องเรียน 1 · 1/30 ที่นั่ง' }).waitFor();
+    await page
+      .locator('.rbc-event', { hasText: lines[1]!.customer_name })
+      .filter({ hasText: car.name })
+      .first()
+      .waitFor();
     await shots(page, 'lessons-timetable-week');
+    // the cars' day: a lesson names its instructor
     await page.goto(`${e.baseUrl}/lessons/timetable?branch=${hq}&date=${tomorrow}&resource=vehicle`);
-    await page.locator('.rbc-event').first().waitFor();
+    await page
+      .locator('.rbc-event', { hasText: lines[1]!.customer_name })
+      .filter({ hasText: instructorName })
+      .first()
+      .waitFor();
     await shots(page, 'lessons-timetable-vehicles');
 
     await page.goto(`${e.baseUrl}/lessons/classes?branch=${hq}`);

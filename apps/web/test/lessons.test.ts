@@ -9,6 +9,7 @@ import {
   isLateCancel,
   LESSON_STATE_NAMES,
   minutesBetween,
+  namedLessons,
   slotTimes,
   STATE_COLOR,
   STATE_TAG_COLOR,
@@ -88,6 +89,53 @@ describe('lesson states', () => {
         'instructor',
       ),
     ).toBe('ชั้นเรียน รถยนต์ · ห้อง 1 · 12/30 ที่นั่ง');
+  });
+
+  it('names the timetable’s lessons from its names once per id: a seat by its class’s teacher, none as empty', () => {
+    const named = namedLessons({
+      // three lessons, column by column
+      lessons: {
+        lesson_id: [1, 2, 3],
+        kind: ['practice', 'seat', 'practice'],
+        state: ['booked', 'booked', 'done'],
+        date: ['2026-11-26', '2026-11-26', '2026-11-27'],
+        start_time: ['09:00', '13:00', '07:00'],
+        end_time: ['10:00', '15:00', '08:30'],
+        course_type: ['รถยนต์', 'รถยนต์', 'รถจักรยานยนต์'],
+        customer_id: [5, 6, 4],
+        instructor_id: [7, null, 7],
+        vehicle_id: [9, null, 10],
+        teacher_id: [7, 8, 7],
+        room_name: ['', '', ''],
+        capacity: [null, null, null],
+        enrolled: [0, 0, 0],
+      },
+      names: {
+        customers: [
+          { id: 5, name: 'สมชาย ใจดี' },
+          { id: 6, name: 'สมหญิง รักเรียน' },
+        ],
+        instructors: [
+          { id: 7, name: 'ครูสมศรี' },
+          { id: 8, name: 'ครูประเสริฐ' },
+        ],
+        vehicles: [{ id: 9, name: 'กข 1234' }],
+      },
+    });
+    expect(named.map((l) => [l.lesson_id, l.customer_name, l.instructor_name, l.vehicle_name])).toEqual([
+      [1, 'สมชาย ใจดี', 'ครูสมศรี', 'กข 1234'],
+      [2, 'สมหญิง รักเรียน', 'ครูประเสริฐ', ''],
+      [3, '', 'ครูสมศรี', ''],
+    ]);
+    expect(named[1]).toMatchObject({ kind: 'seat', instructor_id: null, teacher_id: 8, start_time: '13:00' });
+    expect(named[2]).toMatchObject({
+      state: 'done',
+      date: '2026-11-27',
+      end_time: '08:30',
+      course_type: 'รถจักรยานยนต์',
+    });
+    expect(eventTitle(named[0]!, 'instructor')).toBe('สมชาย ใจดี · รถยนต์ · กข 1234');
+    expect(eventTitle(named[1]!, 'vehicle')).toBe('สมหญิง รักเรียน · รถยนต์ · ครูประเสริฐ');
   });
 
   it('warns of a late cancellation inside the free-cancel notice', () => {

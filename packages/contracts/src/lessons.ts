@@ -6,7 +6,7 @@
  * Times cross the API as a Bangkok day (`date`, CE YYYY-MM-DD) and wall-clock times (`start_time`, `end_time`,
  * HH:MM); answers carry both the ISO instant (`starts_at`, `ends_at`) and those Bangkok fields.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { Id, IsoDate, IsoDateFilter, Money, Nullable, Option, TableQuery, Text } from './common.js';
 
 const open = { additionalProperties: true } as const;
@@ -184,7 +184,7 @@ export const LessonTableQuery = Type.Object(
 );
 export type LessonTableQuery = Static<typeof LessonTableQuery>;
 
-/** A lesson as lists, the timetable and lesson/get show it. */
+/** A lesson as the lists and lesson/get show it (the timetable draws a leaner one: TimetableLessons). */
 export const LessonRow = Type.Object(
   {
     lesson_id: Type.Integer(),
@@ -252,13 +252,53 @@ export const TimetableResource = Type.Object(
   },
   open,
 );
+const column = <T extends TSchema>(t: T) => Type.Array(t);
+/** a whole number or none (OpenAPI's nullable: one type, where a union would be tried value by value when written) */
+const IntOrNull = () => Type.Unsafe<number | null>({ type: 'integer', nullable: true });
+/**
+ * The period's lessons as the timetable draws them, column by column: lesson i is item i of every column (a
+ * branch-week is some 2,000 lessons; the keys written once keep the answer a third the size of rows). Each has its
+ * Bangkok day and times, state, licence type and who by id (the names once per id in the timetable's `names`), a
+ * class its room and seats. A click opens the lesson itself (lesson/get).
+ */
+export const TimetableLessons = Type.Object(
+  {
+    lesson_id: column(Type.Integer()),
+    kind: column(Type.Unsafe<LessonKind>({ type: 'string', enum: ['practice', 'class', 'seat'] })),
+    state: column(Type.Unsafe<LessonState>({ type: 'string', enum: Object.keys(LESSON_STATE_NAMES) })),
+    date: column(Type.String()),
+    start_time: column(Type.String()),
+    end_time: column(Type.String()),
+    course_type: column(Type.String()),
+    customer_id: column(IntOrNull()),
+    /** the lesson's own instructor and vehicle (its column on the grid; a seat has neither) */
+    instructor_id: column(IntOrNull()),
+    vehicle_id: column(IntOrNull()),
+    /** who teaches it: its instructor, a seat's class's (the name shown) */
+    teacher_id: column(IntOrNull()),
+    /** a class's room ('' for the others) */
+    room_name: column(Type.String()),
+    capacity: column(IntOrNull()),
+    enrolled: column(Type.Integer()),
+  },
+  closed,
+);
+export type TimetableLessons = Static<typeof TimetableLessons>;
+/** One lesson of the timetable's columns. */
+export type TimetableLesson = { [K in keyof TimetableLessons]: TimetableLessons[K][number] };
+const IdName = Type.Object({ id: Type.Integer(), name: Type.String() }, closed);
 export const Timetable = Type.Object(
   {
     resource: Type.String(),
     day_start: Type.String(),
     day_end: Type.String(),
     resources: Type.Array(TimetableResource),
-    lessons: Type.Array(LessonRow),
+    lessons: TimetableLessons,
+    /** the names of the students, instructors and vehicles the lessons name, each once */
+    names: Type.Object(
+      { customers: Type.Array(IdName), instructors: Type.Array(IdName), vehicles: Type.Array(IdName) },
+      open,
+    ),
   },
   open,
 );

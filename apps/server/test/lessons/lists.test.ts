@@ -112,7 +112,28 @@ describe('lists', () => {
     });
     expect(p.hours).toHaveLength(6);
     expect(p.hours[0]).toEqual({ date: DAY, start_time: '08:00', end_time: '18:00' });
-    expect(r.body.data.lessons.map((l: { lesson_id: number }) => l.lesson_id)).toEqual([lessonId]);
+    // the grid's fields alone (the rest is lesson/get's), column by column, its names once per id
+    expect(r.body.data.lessons).toEqual({
+      lesson_id: [lessonId],
+      kind: ['practice'],
+      state: ['booked'],
+      date: [DAY],
+      start_time: ['10:00'],
+      end_time: ['11:30'],
+      course_type: ['รถยนต์'],
+      customer_id: [expect.any(Number)],
+      instructor_id: [prasert],
+      vehicle_id: [car],
+      teacher_id: [prasert],
+      room_name: [''],
+      capacity: [null],
+      enrolled: [0],
+    });
+    expect(r.body.data.names).toEqual({
+      customers: [{ id: r.body.data.lessons.customer_id[0], name: student.name }],
+      instructors: [{ id: prasert, name: 'นายประเสริฐ ขับดี' }],
+      vehicles: [{ id: car, name: expect.stringMatching(/^9กก \d+ กรุงเทพมหานคร$/) }],
+    });
     const far = await malee.get('/api/lesson/timetable', {
       branch_id: cat.hq,
       date_from: DAY,
@@ -146,6 +167,73 @@ describe('lists', () => {
     expect((by.get(repair) as { unavailable: string }).unavailable).toMatch(/ซ่อม/);
     expect((by.get(taxed) as { unavailable: string }).unavailable).toMatch(/ภาษี/);
     expect(by.has(sold)).toBe(false);
+  });
+
+  it('lesson/timetable: a class with its room and seats, its seat named by the class’s instructor, without a column of its own', async () => {
+    const room = await admin.post('/api/lesson/room/create', { branch_id: cat.hq, name: 'ห้องทฤษฎี', capacity: 10 });
+    expect(room.status, room.body.message).toBe(200);
+    const day = addDays(DAY, 2);
+    const cls = await admin.post('/api/lesson/class/create', {
+      branch_id: cat.hq,
+      room_id: room.body.data.room_id,
+      instructor_id: prasert,
+      course_type: 'รถยนต์',
+      date: day,
+      start_time: '13:00',
+      end_time: '15:00',
+    });
+    expect(cls.status, cls.body.message).toBe(200);
+    const classId = cls.body.data.lesson_id as number;
+    const e = await malee.post('/api/lesson/class/enroll', { class_id: classId, line_ids: [student.line_id] });
+    expect(e.status, e.body.message).toBe(200);
+    try {
+      for (const resource of ['instructor', 'vehicle']) {
+        const r = await malee.get('/api/lesson/timetable', {
+          branch_id: cat.hq,
+          date_from: day,
+          date_to: day,
+          resource,
+        });
+        expect(r.status, r.body.message).toBe(200);
+        // the class, then its seat (same start; the class was made first)
+        const l = r.body.data.lessons;
+        const at = (i: number) =>
+          Object.fromEntries(Object.keys(l).map((k) => [k, l[k][i]])) as Record<string, unknown> & {
+            customer_id: number;
+          };
+        expect(l.lesson_id).toHaveLength(2);
+        const [c, seat] = [at(0), at(1)];
+        expect(c).toMatchObject({
+          lesson_id: classId,
+          kind: 'class',
+          customer_id: null,
+          instructor_id: prasert,
+          vehicle_id: null,
+          teacher_id: prasert,
+          room_name: 'ห้องทฤษฎี',
+          capacity: 10,
+          enrolled: 1,
+          start_time: '13:00',
+          end_time: '15:00',
+        });
+        expect(seat).toMatchObject({
+          kind: 'seat',
+          instructor_id: null,
+          vehicle_id: null,
+          teacher_id: prasert,
+          room_name: '',
+          date: day,
+          start_time: '13:00',
+        });
+        expect(r.body.data.names).toMatchObject({
+          customers: [{ id: seat.customer_id, name: student.name }],
+          instructors: [{ id: prasert, name: 'นายประเสริฐ ขับดี' }],
+          vehicles: [],
+        });
+      }
+    } finally {
+      await admin.post('/api/lesson/cancel', { lesson_id: classId, by: 'school', reason: 'เลื่อน' });
+    }
   });
 
   it('lesson/hours: included, booked and remaining per part in minutes, with hours typed on evaluations shown apart', async () => {

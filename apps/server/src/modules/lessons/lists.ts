@@ -1,16 +1,16 @@
-/** Reading lessons: the list with its filters, one lesson, the branch timetable and a course line's hours ledger. */
+/** Reading lessons: the list with its filters, one lesson, a branch's instructors and a course line's hours ledger. */
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, daysBetween, formatThaiDate, todayBangkok } from '@khabkhi/thai';
-import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonTableQuery, type TimetableQuery } from '@khabkhi/contracts';
+import { addDays, formatThaiDate, todayBangkok } from '@khabkhi/thai';
+import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonTableQuery } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { liveBranchesInScope } from '../../http/branch.js';
 import { isAll } from '../../http/envelope.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { branchFilter, idFilter, withAll } from '../../http/tables.js';
 import { staffOf } from '../employees/index.js';
-import { lessonById, lessonRows, lessonSettingsOf, lineContext, lineMinutes, rowsOf } from './repo.js';
-import { bangkokClock, bangkokInstant, hoursPart, VEHICLE_TYPE_NAMES, weekdayIndex } from './rules.js';
+import { lessonById, lessonRows, lineContext, lineMinutes, rowsOf } from './repo.js';
+import { bangkokClock, bangkokInstant, hoursPart } from './rules.js';
 
 /** The caller's branches as a condition on a column (none for head office). */
 export function scopeSql(actor: Actor, column: SQL): SQL {
@@ -143,86 +143,6 @@ export async function branchInstructors(conn: Conn, branchId: number) {
     ).map((r) => Number(r.user_id)),
   );
   return staff.filter((s) => teach.has(s.user_id));
-}
-
-const MAX_TIMETABLE_DAYS = 42;
-
-export async function timetable(conn: Conn, actor: Actor, q: TimetableQuery) {
-  assertBranch(actor, q.branch_id);
-  if (q.date_to < q.date_from) throw badRequest('ถึงวันที่: ต้องไม่ก่อนวันที่เริ่ม');
-  const days = daysBetween(q.date_from, q.date_to) + 1;
-  if (days > MAX_TIMETABLE_DAYS) throw badRequest(`ถึงวันที่: ตารางเรียนแสดงได้ครั้งละไม่เกิน ${MAX_TIMETABLE_DAYS} วัน`);
-  const dates = Array.from({ length: days }, (_, i) => addDays(q.date_from, i));
-  const s = await lessonSettingsOf(conn);
-  const resource = q.resource ?? 'instructor';
-  const from = bangkokInstant(q.date_from, '00:00').toISOString();
-  const to = bangkokInstant(addDays(q.date_to, 1), '00:00').toISOString();
-  const lessonsP = lessonRows(
-    conn,
-    sql`l.branch_id = ${q.branch_id} and l.starts_at >= ${from}::timestamptz and l.starts_at < ${to}::timestamptz`,
-    sql`l.starts_at, l.lesson_id`,
-  );
-  let resources;
-  if (resource === 'instructor') {
-    const people = await branchInstructors(conn, q.branch_id);
-    const ids = people.map((p) => p.user_id);
-    const [hours, leave] = ids.length
-      ? await Promise.all([
-          rowsOf(
-            conn,
-            sql`select user_id, weekday, start_time, end_time from instructor_hours
-              where branch_id = ${q.branch_id} and user_id in (${sql.join(ids, sql`, `)}) order by start_time`,
-          ),
-          rowsOf(
-            conn,
-            sql`select user_id, date::text as date, reason from instructor_leave
-              where user_id in (${sql.join(ids, sql`, `)}) and date between ${q.date_from} and ${q.date_to} order by date`,
-          ),
-        ])
-      : [[], []];
-    resources = people.map((p) => {
-      const off = leave.filter((x) => Number(x.user_id) === p.user_id);
-      const offDays = new Set(off.map((x) => String(x.date).slice(0, 10)));
-      const mine = hours.filter((h) => Number(h.user_id) === p.user_id);
-      return {
-        id: p.user_id,
-        name: p.name,
-        detail: p.position,
-        unavailable: mine.length ? '' : 'ยังไม่ได้กำหนดเวลาทำงาน',
-        hours: dates
-          .filter((dt) => !offDays.has(dt))
-          .flatMap((dt) =>
-            mine
-              .filter((h) => Number(h.weekday) === weekdayIndex(dt))
-              .map((h) => ({ date: dt, start_time: String(h.start_time), end_time: String(h.end_time) })),
-          ),
-        leave: off.map((x) => ({ date: String(x.date).slice(0, 10), reason: String(x.reason) })),
-      };
-    });
-  } else {
-    const vs = await rowsOf(
-      conn,
-      sql`select vehicle_id, no, province, brand, model, type, status, noti_tax::text as noti_tax,
-          noti_compulsory::text as noti_compulsory
-        from vehicles where branch_id = ${q.branch_id} and not is_delete and status <> 'sold' order by type, no`,
-    );
-    resources = vs.map((v) => {
-      const why: string[] = [];
-      if (v.status === 'repair') why.push('อยู่ระหว่างซ่อม');
-      if (v.noti_tax && String(v.noti_tax) < q.date_to) why.push(`ภาษีครบกำหนด ${formatThaiDate(String(v.noti_tax))}`);
-      if (v.noti_compulsory && String(v.noti_compulsory) < q.date_to)
-        why.push(`พ.ร.บ. หมด ${formatThaiDate(String(v.noti_compulsory))}`);
-      return {
-        id: Number(v.vehicle_id),
-        name: `${String(v.no)} ${String(v.province)}`,
-        detail: VEHICLE_TYPE_NAMES[String(v.type)] ?? String(v.type),
-        unavailable: why.join(', '),
-        hours: [],
-        leave: [],
-      };
-    });
-  }
-  return { resource, day_start: s.day_start, day_end: s.day_end, resources, lessons: await lessonsP };
 }
 
 /** lesson/hours: minutes included, booked, delivered, charged and remaining per part, and the hours typed on evaluations. */

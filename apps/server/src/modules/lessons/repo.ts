@@ -1,6 +1,11 @@
 /** The lessons' SQL: settings, a course line's context and minutes, lesson rows with their names, locks, overlaps. */
 import { sql, type SQL } from 'drizzle-orm';
 import { toSatang } from '@khabkhi/thai';
+import {
+  TimetableLessons as TimetableLessonsSchema,
+  type TimetableLesson,
+  type TimetableLessons,
+} from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
 import { rowsOf as resultRows } from '../../db/sql.js';
 import { lessonSettings } from '../../db/schema/lessons.js';
@@ -121,7 +126,7 @@ export async function lineMinutes(conn: Conn, lineId: number) {
 }
 
 /**
- * The columns of a lesson row as lists, the timetable and lesson/get answer them, with its names. The registration, the student and a seat's class are looked up per lesson by key (lateral,
+ * The columns of a lesson row as the lists and lesson/get answer them, with its names. The registration, the student and a seat's class are looked up per lesson by key (lateral,
  * offset 0: never hashed whole — a branch-week of a chain is ~2,000 lessons, the tables they name millions of rows).
  */
 const ROW_SELECT = sql`select l.*, b.name as branch_name, coalesce(a.application_code, '') as application_code,
@@ -182,6 +187,51 @@ export type LessonApi = ReturnType<typeof lessonApi>;
 export async function lessonRows(conn: Conn, where: SQL, order: SQL, limit?: number, offset = 0) {
   const page = limit === undefined ? sql`` : sql` limit ${limit} offset ${offset}`;
   return (await rowsOf(conn, sql`${ROW_SELECT} where ${where} order by ${order}${page}`)).map(lessonApi);
+}
+
+/**
+ * The timetable's lessons: what the grid draws and nothing else — the Bangkok day and times as text, the ids of who
+ * (names come once per id: timetableNames), a class's room — column by column, as the answer carries them. A seat's
+ * teacher is its class's instructor, looked up by key only for seats.
+ */
+export async function timetableLessons(conn: Conn, where: SQL): Promise<TimetableLessons> {
+  const rows = await rowsOf<TimetableLesson>(
+    conn,
+    sql`select l.lesson_id, l.kind, l.state,
+        to_char(l.starts_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as date,
+        to_char(l.starts_at at time zone 'Asia/Bangkok', 'HH24:MI') as start_time,
+        to_char(l.ends_at at time zone 'Asia/Bangkok', 'HH24:MI') as end_time,
+        l.course_type, l.customer_id, l.instructor_id, l.vehicle_id,
+        coalesce(l.instructor_id, case when l.class_id is not null
+          then (select c.instructor_id from lessons c where c.lesson_id = l.class_id) end) as teacher_id,
+        coalesce(case when l.room_id is not null
+          then (select r.name from lesson_rooms r where r.room_id = l.room_id) end, '') as room_name,
+        l.capacity, l.enrolled
+      from lessons l where ${where} order by l.starts_at, l.lesson_id`,
+  );
+  const keys = Object.keys(TimetableLessonsSchema.properties) as (keyof TimetableLessons)[];
+  const out = Object.fromEntries(keys.map((k) => [k, new Array(rows.length)])) as Record<string, unknown[]>;
+  for (const k of keys) {
+    const col = out[k]!;
+    for (let i = 0; i < rows.length; i++) col[i] = rows[i]![k];
+  }
+  return out as unknown as TimetableLessons;
+}
+
+/** The names of the students, instructors and vehicles the timetable's lessons name, each looked up once by key. */
+export async function timetableNames(conn: Conn, lessons: TimetableLessons) {
+  const ids = (column: (number | null)[]) => `{${[...new Set(column)].filter((id) => id !== null).join(',')}}`;
+  const rows = await rowsOf<{ of: string; id: number; name: string }>(
+    conn,
+    sql`select 'c' as of, customer_id as id, coalesce(trim(prefix || fname || ' ' || sname), '') as name
+        from customers where customer_id = any(${ids(lessons.customer_id)}::int[])
+      union all select 'i', user_id, coalesce(trim(prefix || fname || ' ' || sname), '')
+        from users where user_id = any(${ids(lessons.teacher_id)}::int[])
+      union all select 'v', vehicle_id, coalesce(trim(no || ' ' || province), '')
+        from vehicles where vehicle_id = any(${ids(lessons.vehicle_id)}::int[])`,
+  );
+  const of = (k: string) => rows.filter((r) => r.of === k).map((r) => ({ id: Number(r.id), name: r.name }));
+  return { customers: of('c'), instructors: of('i'), vehicles: of('v') };
 }
 
 export async function lessonById(conn: Conn, id: number) {

@@ -27,7 +27,8 @@ import { ok, pageOf, table } from '../../http/envelope.js';
 import { createLesson, updateLesson } from './book.js';
 import { checkin } from './checkin.js';
 import { createClass, enroll } from './classes.js';
-import { lessonFilterOptions, lessonGet, lessonTable, lineHours, timetable } from './lists.js';
+import { lessonFilterOptions, lessonGet, lessonTable, lineHours } from './lists.js';
+import { timetable } from './timetable.js';
 import { cancelLesson, completeLesson, noShow } from './states.js';
 import { hoursText } from './rules.js';
 import setupRoutes from './setup-routes.js';
@@ -77,7 +78,7 @@ export default async function lessonRoutes(plain: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'A branch timetable for a period: rows = instructors (hours, leave) or vehicles (out of service), and every lesson of the period',
+          'A branch timetable for a period: rows = instructors (hours, leave) or vehicles (out of service), and every lesson of the period as the grid draws it (column by column, the names once per id)',
         querystring: TimetableQuery,
         response: { 200: Envelope(Timetable) },
       },

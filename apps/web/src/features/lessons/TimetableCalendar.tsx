@@ -13,8 +13,19 @@ import * as dnd from 'react-big-calendar/lib/addons/dragAndDrop';
 import type { EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { eventTitle, dayOf, isLive, STATE_COLOR, timeOf, timeRange, wallClock, type LessonState } from './lessonUi';
-import type { LessonRow, Resource, Timetable, TimetableResource } from './queries';
+import {
+  eventTitle,
+  dayOf,
+  isLive,
+  namedLessons,
+  STATE_COLOR,
+  timeOf,
+  timeRange,
+  wallClock,
+  type LessonState,
+  type NamedLesson,
+} from './lessonUi';
+import type { Resource, Timetable, TimetableResource } from './queries';
 import './timetable.css';
 
 dayjs.extend(buddhistEra);
@@ -26,7 +37,7 @@ export interface CalEvent {
   start: Date;
   end: Date;
   resourceId: number | null;
-  lesson: LessonRow;
+  lesson: NamedLesson;
 }
 interface CalResource {
   id: number;
@@ -107,8 +118,8 @@ export interface TimetableCalendarProps {
   canBook: boolean;
   height: number | string;
   onSelectSlot: (start: Date, end: Date, resourceId: number | null) => void;
-  onSelectLesson: (lesson: LessonRow) => void;
-  onMove: (lesson: LessonRow, start: Date, end: Date, resourceId: number | null) => void;
+  onSelectLesson: (lesson: NamedLesson) => void;
+  onMove: (lesson: NamedLesson, start: Date, end: Date, resourceId: number | null) => void;
 }
 
 export default function TimetableCalendar(p: TimetableCalendarProps) {
@@ -120,7 +131,7 @@ export default function TimetableCalendar(p: TimetableCalendarProps) {
   );
   const events = useMemo(
     () =>
-      data.lessons
+      namedLessons(data)
         .filter((l) => p.showCancelled || isLive(l.state) || l.state === 'done' || l.state === 'no_show')
         .map((l) => {
           const rid = resource === 'instructor' ? l.instructor_id : l.vehicle_id;
@@ -136,7 +147,7 @@ export default function TimetableCalendar(p: TimetableCalendarProps) {
         .filter((e) =>
           view === 'day' ? e.resourceId !== null && byId.has(e.resourceId) : !only || e.resourceId === only,
         ),
-    [data.lessons, p.showCancelled, resource, view, only, byId],
+    [data, p.showCancelled, resource, view, only, byId],
   );
   const min = wallClock(date, data.day_start || '06:00');
   const max = wallClock(date, data.day_end || '21:00');

@@ -29,8 +29,8 @@ import { thaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { BookingDialog, type BookingPrefill } from './BookingDialog';
 import { LessonDrawer } from './LessonDrawer';
-import { LESSON_STATE_NAMES, slotTimes, STATE_COLOR, STATES, weekRange } from './lessonUi';
-import { printDaysheet, useTimetable, useUpdateLesson, type LessonRow, type Resource } from './queries';
+import { LESSON_STATE_NAMES, slotTimes, STATE_COLOR, STATES, weekRange, type NamedLesson } from './lessonUi';
+import { printDaysheet, useTimetable, useUpdateLesson, type Resource } from './queries';
 import { useBranchParam } from './useBranchParam';
 
 const TimetableCalendar = lazy(() => import('./TimetableCalendar'));
@@ -102,7 +102,7 @@ export default function TimetablePage() {
     });
   };
 
-  const onMove = (l: LessonRow, start: Date, end: Date, resourceId: number | null) => {
+  const onMove = (l: NamedLesson, start: Date, end: Date, resourceId: number | null) => {
     const t = slotTimes(start, end);
     if (!t) {
       message.error('ย้ายคาบเรียนข้ามวันไม่ได้ กรุณาวางภายในวันเดียวกัน');

@@ -3,7 +3,14 @@
  * the same in any browser time zone), a selected slot → the booking's date and times, hours in words and the
  * late-cancellation rule as the screen warns about it. No React, no API: unit-tested in test/lessons.test.ts.
  */
-import { LESSON_KIND_NAMES, LESSON_STATE_NAMES, type LessonKind, type LessonState } from '@khabkhi/contracts';
+import {
+  LESSON_KIND_NAMES,
+  LESSON_STATE_NAMES,
+  type LessonKind,
+  type LessonState,
+  type Timetable,
+  type TimetableLesson,
+} from '@khabkhi/contracts';
 import { addDays, formatNationalId, THAI_MONTHS, todayBangkok } from '@khabkhi/thai';
 
 export { LESSON_KIND_NAMES, LESSON_STATE_NAMES };
@@ -169,6 +176,41 @@ export function eventTitle(l: TitleParts, resource: 'instructor' | 'vehicle'): s
       .join(' · ');
   const other = resource === 'instructor' ? l.vehicle_name : l.instructor_name;
   return [l.customer_name, l.course_type, other].filter(Boolean).join(' · ');
+}
+
+/** A timetable lesson with the names of its student, teacher and vehicle ('' when it has none). */
+export type NamedLesson = TimetableLesson & { customer_name: string; instructor_name: string; vehicle_name: string };
+
+/**
+ * The timetable's lessons, one object each, with their names: the answer carries the lessons column by column and
+ * names each student, instructor and vehicle once, by id.
+ */
+export function namedLessons(t: Pick<Timetable, 'lessons' | 'names'>): NamedLesson[] {
+  const map = (xs: { id: number; name: string }[]) => new Map(xs.map((x) => [x.id, x.name]));
+  const customers = map(t.names.customers);
+  const instructors = map(t.names.instructors);
+  const vehicles = map(t.names.vehicles);
+  const of = (m: Map<number, string>, id: number | null) => (id === null ? '' : (m.get(id) ?? ''));
+  const c = t.lessons;
+  return c.lesson_id.map((lesson_id, i) => ({
+    lesson_id,
+    kind: c.kind[i]!,
+    state: c.state[i]!,
+    date: c.date[i]!,
+    start_time: c.start_time[i]!,
+    end_time: c.end_time[i]!,
+    course_type: c.course_type[i]!,
+    customer_id: c.customer_id[i] ?? null,
+    instructor_id: c.instructor_id[i] ?? null,
+    vehicle_id: c.vehicle_id[i] ?? null,
+    teacher_id: c.teacher_id[i] ?? null,
+    room_name: c.room_name[i] ?? '',
+    capacity: c.capacity[i] ?? null,
+    enrolled: c.enrolled[i] ?? 0,
+    customer_name: of(customers, c.customer_id[i] ?? null),
+    instructor_name: of(instructors, c.teacher_id[i] ?? null),
+    vehicle_name: of(vehicles, c.vehicle_id[i] ?? null),
+  }));
 }
 
 /** The week of a Bangkok day as the timetable draws it: Sunday to Saturday (the Thai calendar's week). */
