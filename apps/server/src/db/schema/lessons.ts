@@ -112,6 +112,11 @@ export const lessons = pgTable(
     check('lessons_time', sql`${t.ends_at} > ${t.starts_at}`),
     check('lessons_seats', sql`${t.enrolled} >= 0 and (${t.capacity} is null or ${t.enrolled} <= ${t.capacity})`),
     index('lessons_branch_start').on(t.branch_id, t.starts_at),
+    // the list over every branch, newest first; the theory classes by date (the list's class filter)
+    index('lessons_start').on(t.starts_at.desc(), t.lesson_id.desc()),
+    index('lessons_classes_start')
+      .on(t.starts_at)
+      .where(sql`${t.kind} = 'class'`),
     index('lessons_line').on(t.line_id),
     index('lessons_customer_start').on(t.customer_id, t.starts_at),
     index('lessons_instructor_start').on(t.instructor_id, t.starts_at),
