@@ -10,7 +10,16 @@ import { lessons } from '../../db/schema/lessons.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { checkInstructor, checkLineHours, checkVehicle, liveLine, minutesOrRefuse, withoutOverlap } from './checks.js';
+import {
+  checkInstructor,
+  checkLineHours,
+  checkVehicle,
+  liveLine,
+  minutesOrRefuse,
+  refuseTakenTime,
+  withoutOverlap,
+  type OverlapProbe,
+} from './checks.js';
 import { lessonById, lessonSettingsOf, lineContext, lockLesson, lockLine, roomOf, rowsOf } from './repo.js';
 import { bangkokClock, bangkokInstant } from './rules.js';
 
@@ -19,23 +28,26 @@ export async function createLesson(tx: Tx, actor: Actor, b: LessonCreateBody, re
   const line = await liveLine(tx, actor, b.line_id, 'จองคาบเรียน');
   const s = await lessonSettingsOf(tx);
   const minutes = minutesOrRefuse(s, 'practice', b.start_time, b.end_time);
-  await checkInstructor(tx, line.branch_id, b.instructor_id, b.date, b.start_time, b.end_time);
-  await checkVehicle(tx, line.branch_id, b.vehicle_id, line.course_type, b.date);
-  await checkLineHours(tx, s, line, 'practice', minutes);
   const startsAt = bangkokInstant(b.date, b.start_time);
   const endsAt = bangkokInstant(b.date, b.end_time);
+  const probe: OverlapProbe = {
+    candidates: [
+      { column: 'instructor_id', id: b.instructor_id },
+      { column: 'vehicle_id', id: b.vehicle_id },
+      { column: 'customer_id', id: line.customer_id },
+    ],
+    startsAt,
+    endsAt,
+    notIds: [],
+  };
+  await checkInstructor(tx, line.branch_id, b.instructor_id, b.date, b.start_time, b.end_time);
+  await checkVehicle(tx, line.branch_id, b.vehicle_id, line.course_type, b.date);
+  // the instructor and the car are the branch's and can drive then: a time they already hold is refused at once
+  await refuseTakenTime(tx, probe);
+  await checkLineHours(tx, s, line, 'practice', minutes);
   const row = await withoutOverlap(
     tx,
-    {
-      candidates: [
-        { column: 'instructor_id', id: b.instructor_id },
-        { column: 'vehicle_id', id: b.vehicle_id },
-        { column: 'customer_id', id: line.customer_id },
-      ],
-      startsAt,
-      endsAt,
-      notIds: [],
-    },
+    probe,
     async (sp) =>
       (
         await sp

@@ -3,6 +3,7 @@
  * vehicle's branch, type and papers, the course line's registration, hours and payment — each refused with a Thai
  * message naming the field and what to do — and the overlap refusal that names the lesson already there.
  */
+import { sql } from 'drizzle-orm';
 import { formatThaiDate } from '@khabkhi/thai';
 import type { Conn, Tx } from '../../db/connection.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
@@ -15,6 +16,7 @@ import {
   lineMinutes,
   overlapColumn,
   overlapping,
+  rowsOf,
   vehicleOf,
   type LessonLine,
   type LessonSettingsRow,
@@ -171,12 +173,34 @@ export async function withoutOverlap<T>(tx: Tx, probe: OverlapProbe, write: (sp:
     const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
     const code = err.cause?.code ?? err.code;
     if (code !== '23P01') throw e;
-    const column = overlapColumn(err.cause?.constraint ?? err.constraint);
-    for (const c of probe.candidates) {
-      if (c.id === null || (column && c.column !== column)) continue;
-      const other = await overlapping(tx, c.column, c.id, probe.startsAt, probe.endsAt, probe.notIds);
-      if (other) throw conflict(`${RESOURCE_NAMES[c.column]!(other)} มี${lessonText(other)} อยู่แล้ว ให้เลือกเวลาอื่น`);
-    }
+    await refuseHeldTime(tx, probe, overlapColumn(err.cause?.constraint ?? err.constraint));
     throw conflict('เวลานี้ถูกจองไปแล้ว กรุณาโหลดตารางเรียนใหม่แล้วเลือกเวลาอื่น');
   }
+}
+
+/** The Thai 409 naming the lesson that holds a candidate (only `column`'s, when the constraint named it). */
+async function refuseHeldTime(tx: Tx, probe: OverlapProbe, column?: string | null) {
+  for (const c of probe.candidates) {
+    if (c.id === null || (column && c.column !== column)) continue;
+    const other = await overlapping(tx, c.column, c.id, probe.startsAt, probe.endsAt, probe.notIds);
+    if (other) throw conflict(`${RESOURCE_NAMES[c.column]!(other)} มี${lessonText(other)} อยู่แล้ว ให้เลือกเวลาอื่น`);
+  }
+}
+
+/**
+ * A time already held by a committed lesson, refused before the other checks of a booking (desks aiming at the same
+ * slot at once: most requests are refused, and refused early): one probe of the exclusion indexes, then the named
+ * refusal. Only a shortcut: the exclusion constraints stay what guarantees no overlap (withoutOverlap).
+ */
+export async function refuseTakenTime(tx: Tx, probe: OverlapProbe) {
+  const held = probe.candidates.filter((c) => c.id !== null).map((c) => sql`l.${sql.raw(c.column)} = ${c.id}`);
+  if (!held.length) return;
+  const not = probe.notIds.length ? sql` and l.lesson_id not in (${sql.join(probe.notIds, sql`, `)})` : sql``;
+  const [hit] = await rowsOf(
+    tx,
+    sql`select 1 as held from lessons l where l.state in ('booked', 'checked_in', 'done')
+      and tstzrange(l.starts_at, l.ends_at) && tstzrange(${probe.startsAt.toISOString()}::timestamptz, ${probe.endsAt.toISOString()}::timestamptz)
+      and (${sql.join(held, sql` or `)})${not} limit 1`,
+  );
+  if (hit) await refuseHeldTime(tx, probe);
 }
