@@ -4,7 +4,7 @@
  * and the outbox log (every message with its state, attempts, reason and the provider's answer).
  */
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Text } from './common.js';
+import { Id, Nullable, Option, Text } from './common.js';
 
 const S = Type.String();
 const closed = { additionalProperties: false } as const;
@@ -142,6 +142,9 @@ export const OutboxQuery = Type.Object(
   closed,
 );
 export type OutboxQuery = Static<typeof OutboxQuery>;
+/** The outbox log's filter choices: states and channels, ทั้งหมด first. */
+export const OutboxFilter = Type.Object({ status: Type.Array(Option), type: Type.Array(Option) }, closed);
+export type OutboxFilter = Static<typeof OutboxFilter>;
 
 export const OutboxResendBody = Type.Object({ outbox_id: Id() }, closed);
 export type OutboxResendBody = Static<typeof OutboxResendBody>;

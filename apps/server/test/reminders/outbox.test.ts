@@ -225,9 +225,13 @@ describe('reminders', () => {
   it('the outbox log: filters, resend of a failed message, branch scope', async () => {
     const list = await admin.get('/api/reminders/outbox', { status: 'failed', per_page: 100 });
     expect(list.status, list.body.message).toBe(200);
-    expect(list.body.data.rows.length).toBeGreaterThan(0);
-    expect(list.body.data.rows.every((r: { state: string }) => r.state === 'failed')).toBe(true);
-    const id = list.body.data.rows[0].outbox_id;
+    expect(list.body.data.length).toBeGreaterThan(0);
+    expect(list.body.data.every((r: { state: string }) => r.state === 'failed')).toBe(true);
+    // the list envelope: its total and the filter's choices, ทั้งหมด first
+    expect(list.body.meta.total).toBe(list.body.data.length);
+    expect(list.body.filter.status[0].name).toBe('ทั้งหมด');
+    expect(list.body.filter.type.map((o: { value: string }) => o.value)).toContain('line');
+    const id = list.body.data[0].outbox_id;
     const r = await admin.post('/api/reminders/outbox/resend', { outbox_id: id });
     expect(r.status, r.body.message).toBe(200);
     const [row] = await rows<{ state: string }>(t, sql`select state from reminder_outbox where outbox_id = ${id}`);
@@ -236,9 +240,9 @@ describe('reminders', () => {
     // a branch manager sees only their branch's rows (the school-wide ones are head office's)
     const anan = await t.as('anan');
     const theirs = await anan.get('/api/reminders/outbox', { per_page: 100 });
-    expect(
-      theirs.body.data.rows.every((x: { branch_id: number | null }) => x.branch_id === anan.userData.branch_id),
-    ).toBe(true);
+    expect(theirs.body.data.every((x: { branch_id: number | null }) => x.branch_id === anan.userData.branch_id)).toBe(
+      true,
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   Envelope,
+  OutboxFilter,
   OutboxQuery,
   OutboxResendBody,
   OutboxRow,
@@ -14,6 +15,7 @@ import {
   ReminderPreviewBody,
   ReminderSetting,
   ReminderSettingBody,
+  TableEnvelope,
 } from '@khabkhi/contracts';
 import { actorOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -112,19 +114,11 @@ export default async function reminderRoutes(plain: FastifyInstance) {
         summary: 'The outbox log of the branches in scope, newest first: state, channel, branch and date filters',
         querystring: OutboxQuery,
         response: {
-          200: Envelope(
-            Type.Object({
-              rows: Type.Array(OutboxRow),
-              total: Type.Integer(),
-              page: Type.Integer(),
-              per_page: Type.Integer(),
-              channels: Type.Record(Type.String(), Type.String()),
-            }),
-          ),
+          200: TableEnvelope(OutboxRow, OutboxFilter),
         },
       },
     },
-    async (req) => ok(await outboxList(db(), actorOf(req), req.query)),
+    async (req) => outboxList(db(), actorOf(req), req.query),
   );
 
   app.post(

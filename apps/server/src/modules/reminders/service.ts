@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   REMINDER_CHANNEL_NAMES,
   REMINDER_STATE_NAMES,
+  type OutboxFilter,
   type OutboxQuery,
   type OutboxRow,
   type ReminderChannels,
@@ -18,8 +19,8 @@ import type { Db } from '../../db/connection.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, branchScopeSql, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { isAll, pageOf } from '../../http/envelope.js';
-import { branchFilter } from '../../http/tables.js';
+import { isAll, pageOf, table } from '../../http/envelope.js';
+import { branchFilter, withAll } from '../../http/tables.js';
 import { settingsOf } from './plan.js';
 import { channelRow, outboxById, outboxPage, requeue, saveChannels, saveSetting } from './repo.js';
 import { KINDS, kindName, REMINDER_KINDS, render, unknownPlaceholders, type ReminderKind } from './templates.js';
@@ -176,7 +177,11 @@ export async function outboxList(db: Db, actor: Actor, q: OutboxQuery) {
     channel: r.channel,
     recipient: r.recipient,
   }));
-  return { rows: out, total, page, per_page: perPage, channels: REMINDER_CHANNEL_NAMES };
+  const filter: OutboxFilter = {
+    status: withAll(Object.entries(REMINDER_STATE_NAMES).map(([value, name]) => ({ value, name }))),
+    type: withAll(Object.entries(REMINDER_CHANNEL_NAMES).map(([value, name]) => ({ value, name }))),
+  };
+  return table(out, filter, page, perPage, total);
 }
 
 export async function resend(db: Db, actor: Actor, id: number, reqId: string) {

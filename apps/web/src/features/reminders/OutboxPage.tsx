@@ -106,14 +106,14 @@ export default function OutboxPage() {
           rowKey="outbox_id"
           size="middle"
           loading={q.isLoading}
-          dataSource={d?.rows ?? []}
+          dataSource={d?.data ?? []}
           scroll={{ x: 1000 }}
           data-testid="outbox-table"
           locale={{ emptyText: 'ยังไม่มีข้อความ' }}
           pagination={{
             current: page,
             pageSize: 20,
-            total: d?.total ?? 0,
+            total: d?.meta.total ?? 0,
             showSizeChanger: false,
             showTotal: (n) => `ทั้งหมด ${n.toLocaleString('th-TH')} ข้อความ`,
             onChange: (p) => set('page', String(p)),

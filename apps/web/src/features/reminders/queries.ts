@@ -30,15 +30,9 @@ export const useReminderSettings = () =>
 export const useChannels = () =>
   useQuery({ queryKey: reminderKeys.channels, queryFn: () => api.get<ReminderChannels>('/reminders/channels') });
 
-export interface OutboxPage {
-  rows: OutboxRow[];
-  total: number;
-  page: number;
-  per_page: number;
-  channels: Record<string, string>;
-}
+/** The outbox log: a page of rows with the list's total (the table envelope's meta). */
 export const useOutbox = (q: Record<string, string | number>) =>
-  useQuery({ queryKey: reminderKeys.outbox(q), queryFn: () => api.get<OutboxPage>('/reminders/outbox', q) });
+  useQuery({ queryKey: reminderKeys.outbox(q), queryFn: () => api.table<OutboxRow>('/reminders/outbox', q) });
 
 /** One round now: queue what is due today and send what the outbox holds. */
 export const runReminders = () => api.post<ReminderRunResult>('/reminders/run', {});
