@@ -85,8 +85,8 @@ describe('the demo school', () => {
   it('a month of outbox history in every state, a linked student, a phone-calendar link, a filing ticked', async () => {
     const log = await admin.get('/api/reminders/outbox', { per_page: 100 });
     expect(log.status, log.body.message).toBe(200);
-    expect(log.body.data.total).toBeGreaterThan(20);
-    const states = new Set(log.body.data.rows.map((r: { state: string }) => r.state));
+    expect(log.body.meta.total).toBeGreaterThan(20);
+    const states = new Set(log.body.data.map((r: { state: string }) => r.state));
     for (const s of ['sent', 'failed', 'skipped']) expect(states).toContain(s);
     const feeds = await admin.get('/api/compliance/feeds');
     expect(feeds.body.data.length).toBeGreaterThan(0);

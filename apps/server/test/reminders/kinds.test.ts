@@ -332,7 +332,7 @@ describe('LINE link by a code', () => {
     expect(push[0]!.body.messages[0]!.text).toContain('เชื่อมบัญชี LINE');
     // the log names it in Thai
     const log = await admin.get('/api/reminders/outbox', { per_page: 5 });
-    expect(log.body.data.rows.some((r: { kind_name: string }) => r.kind_name === 'ยืนยันการเชื่อมบัญชี LINE')).toBe(true);
+    expect(log.body.data.some((r: { kind_name: string }) => r.kind_name === 'ยืนยันการเชื่อมบัญชี LINE')).toBe(true);
 
     // the student blocks the account: the link is dropped
     const unfollow = JSON.stringify({ events: [{ type: 'unfollow', source: { type: 'user', userId: LINE_USER } }] });
