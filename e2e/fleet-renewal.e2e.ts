@@ -73,10 +73,21 @@ async function fillTaxRenewal(page: Page, vehicleId: number, until: string) {
   return dialog;
 }
 
-/** Clicks the dialog's button and returns the server's answer to the expense request. */
+/**
+ * The dialog's save button once it reads `name` (บันทึก, or ยืนยันบันทึก once a reason is asked): found by its place in
+ * the footer and its text, which the user reads, rather than by its accessible name, which the page computes from the
+ * whole dialog and which Chromium has at times not answered while the reason field mounted.
+ */
+async function saveButton(page: Page, name: string) {
+  const button = page.getByRole('dialog').locator('.ant-modal-footer .ant-btn-primary');
+  await expect.poll(() => button.innerText()).toBe(name);
+  return button;
+}
+
+/** Clicks the dialog's save button and returns the server's answer to the expense request. */
 async function send(page: Page, name: string): Promise<{ status: number; body: any }> {
   const answer = page.waitForResponse((r: Response) => new URL(r.url()).pathname === '/api/expenses/create');
-  await page.getByRole('dialog').getByRole('button', { name, exact: true }).click();
+  await (await saveButton(page, name)).click();
   const r = await answer;
   return { status: r.status(), body: await r.json() };
 }
@@ -106,7 +117,7 @@ describe('the fleet’s renewal rules in the expense dialog', () => {
     await e.shot(page, 'fleet-renewal-override-asked');
 
     // an empty reason is not sent: the field says so
-    await dialog.getByRole('button', { name: 'ยืนยันบันทึก', exact: true }).click();
+    await (await saveButton(page, 'ยืนยันบันทึก')).click();
     await dialog.getByText('กรุณาระบุเหตุผลที่ยืนยันบันทึก').waitFor();
     await reason.fill('รถจะย้ายไปใช้ที่สาขาต่างจังหวัดช่วงครบกำหนด จึงต่อภาษีไว้ก่อน');
     const saved = await send(page, 'ยืนยันบันทึก');
@@ -133,7 +144,7 @@ describe('the fleet’s renewal rules in the expense dialog', () => {
     await expect.poll(() => alert.innerText()).toContain('ให้ต่อ พ.ร.บ. และบันทึกค่า พ.ร.บ. ก่อน');
     await expect.poll(() => alert.innerText()).toContain('ให้ผู้จัดการเป็นผู้บันทึกพร้อมระบุเหตุผล');
     expect(await dialog.getByLabel('เหตุผลที่ยืนยันบันทึก').count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'ยืนยันบันทึก' }).count()).toBe(0);
+    expect(await dialog.locator('.ant-modal-footer .ant-btn-primary').innerText()).toBe('บันทึก');
     await e.shot(page, 'fleet-renewal-refused-accountant');
     const stored = await rows(e.app, sql`select 1 from expenses where vehicle_id = ${lapsed.vehicle_id}`);
     expect(stored).toHaveLength(0);

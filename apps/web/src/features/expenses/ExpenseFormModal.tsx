@@ -67,7 +67,10 @@ export function ExpenseFormModal({
   const branches = useBranchOptions(open);
   const branchId = Form.useWatch('branch_id', form) ?? null;
   const itemId = Form.useWatch('list_expenses_id', form);
+  // on a vehicle's page the vehicle is the page's (its field is not shown, so not watched: a field the form does not
+  // render can read back empty while another field mounts, which cleared the reason asked for a refused renewal)
   const chosenVehicle = Form.useWatch('vehicle_id', form);
+  const theVehicle = vehicleId ?? chosenVehicle;
   const renewKind = Form.useWatch('renew_kind', form);
   const fullTank = Form.useWatch('is_full_tank', form);
   const paidOn = Form.useWatch('date', form);
@@ -76,7 +79,7 @@ export function ExpenseFormModal({
   const employees = useExpenseEmployees(open ? branchId : null);
   const items = useMemo(() => (cats.data ?? []).flatMap((c) => c.list), [cats.data]);
   const item: ExpenseItem | undefined = items.find((i) => i.list_expenses_id === itemId);
-  const withVehicle = !!(vehicleId ?? chosenVehicle);
+  const withVehicle = !!theVehicle;
 
   useEffect(() => {
     if (!open) return;
@@ -113,7 +116,7 @@ export function ExpenseFormModal({
   }, [open, expense, vehicleId, vehicleBranchId, user?.branch_id, form]);
 
   // another renewal (item, vehicle, kind or day paid) is judged afresh: the reason asked for the refused one goes
-  useEffect(() => setOverrideAsked(null), [itemId, chosenVehicle, renewKind, paidOn]);
+  useEffect(() => setOverrideAsked(null), [itemId, theVehicle, renewKind, paidOn]);
 
   // a renewal item suggests its kind (the user may change it)
   useEffect(() => {
