@@ -1,18 +1,8 @@
 /** The exams part of the benchmark (run.ts, BENCH_ONLY=exams): concurrent bookings onto one session. */
 import type pg from 'pg';
 import type { buildApp } from '../src/app.js';
+import type { Row } from './requests.js';
 
-/** A row of the benchmark's tables (run.ts's Row, without a raw SQL side). */
-interface Row {
-  name: string;
-  p50_ms: number;
-  p95_ms: number;
-  sql_p50_ms: null;
-  sql_p95_ms: null;
-  ratio: null;
-  per_s: number | null;
-  note: string;
-}
 const log = (s: string) => process.stdout.write(s + '\n');
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const pct = (xs: number[], p: number) => {

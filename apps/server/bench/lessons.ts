@@ -20,6 +20,7 @@ import { refreshStatements } from '../src/modules/evaluations/training.js';
 import { payGroups } from '../src/modules/lessons/pay.js';
 import type { Db } from '../src/db/connection.js';
 import type { SqlRunner } from './generate.js';
+import type { Row } from './requests.js';
 
 export interface LessonSizes {
   /** how many of the chain's branches get a year of lessons (the first, by id) */
@@ -195,16 +196,8 @@ type Inject = (o: {
   payload?: Record<string, unknown>;
 }) => Promise<{ statusCode: number; body: string; json: () => any; headers: Record<string, unknown> }>;
 
-export interface LessonBenchRow {
-  name: string;
-  p50_ms: number;
-  p95_ms: number;
-  sql_p50_ms: null;
-  sql_p95_ms: null;
-  ratio: null;
-  per_s: number | null;
-  note: string;
-}
+/** A row of the lessons part: the benchmark's row (no raw SQL side). */
+export type LessonBenchRow = Row;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
