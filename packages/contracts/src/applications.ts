@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { CustomerInput } from './customers.js';
-import { Id, IsoDate, Meta, Money, Nullable, Option, TableQuery, Text } from './common.js';
+import { Id, IsoDate, IsoDateTime, Meta, Money, Nullable, Option, TableQuery, Text } from './common.js';
 
 const S = Type.String();
 const I = Type.Integer();
@@ -15,7 +15,7 @@ export type PayType = Static<typeof PayType>;
 /** A transfer's details (optional in the API; the counter's form asks for them with โอนเงิน). */
 export const TransferFields = {
   transfer_bank: Type.Optional(Text(50)),
-  transfer_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))),
+  transfer_at: Type.Optional(Nullable(IsoDateTime())),
   transfer_ref: Type.Optional(Text(50)),
   transfer_slip: Type.Optional(Nullable(Type.String({ format: 'uuid' }))),
 };

@@ -23,9 +23,11 @@ const queryAjv = withDateRanges(addFormats(new Ajv({ ...common, coerceTypes: 'ar
  */
 function withDateRanges(ajv: Ajv): Ajv {
   const check: SchemaValidateFunction = (range: DateRange, data: string): boolean => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(data)) return true; // the `date` format reports it
+    // a date, or the day of a timestamp as written in its offset; a malformed one is the format's to report
+    if (!/^\d{4}-\d{2}-\d{2}($|T)/.test(data)) return true;
+    const day = data.slice(0, 10);
     const { min, max } = dateBounds(range, todayBangkok());
-    if (data >= min && data <= max) return true;
+    if (day >= min && day <= max) return true;
     check.errors = [{ keyword: 'x-date-range', params: { range, min, max, value: data } }];
     return false;
   };

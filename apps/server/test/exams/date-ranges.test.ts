@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
+import * as contracts from '@khabkhi/contracts';
 import type { Client, TestApp } from '../helpers.js';
 import { customer, moneySuite, type Catalog } from '../money/fixtures.js';
 import { rows } from '../foundation/fixtures.js';
@@ -100,5 +101,70 @@ describe('dates bounded by what they mean', () => {
     expect(future.status).toBe(400);
     expect(future.body.message).toContain('ต้องไม่เป็นวันในอนาคต');
     expect(await count('applications')).toBe(before);
+  });
+
+  it('a transfer made on a Buddhist-era year is refused with the hint, and no payment is written', async () => {
+    const a = await malee.post('/api/application/create', {
+      customer: customer({ fname: 'โอนปีพุทธ', birthday: '1999-01-15' }),
+      courses: [{ course_id: cat.car }],
+      other_fees: [],
+      payment: null,
+    });
+    expect(a.status, a.body.message).toBe(200);
+    const before = await count('payments');
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const r = await malee.post('/api/application/paybalance', {
+      application_id: a.body.data.application.application_id,
+      paid: '500',
+      pay_type: 'transfer',
+      transfer_bank: 'กสิกรไทย',
+      transfer_at: be(at.slice(0, 10)) + at.slice(10),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe(`วันเวลาที่โอน: ${hint(Number(at.slice(0, 4)))}`);
+    const old = await malee.post('/api/application/paybalance', {
+      application_id: a.body.data.application.application_id,
+      paid: '500',
+      pay_type: 'transfer',
+      transfer_at: '1999-12-31T10:00:00+07:00',
+    });
+    expect(old.status).toBe(400);
+    expect(old.body.message).toMatch(/^วันเวลาที่โอน: ต้องอยู่ระหว่างวันที่/);
+    expect(await count('payments')).toBe(before);
+  });
+});
+
+/** Request schemas: the exports whose name says they are what a client sends. */
+const requestSchema = /(Body|Query|Input|Params)$/;
+/** A property whose name says it holds a day: exam_date, birthday, renew_until, valid_from, date_to… */
+const dayName = /(^|_)(date|birthday|until)($|_)|^(valid|effective|date)_(from|to)$/;
+
+describe('every date of the contracts has its range', () => {
+  it('each date and timestamp schema of the contracts carries what it can mean; each request field named as a day is one', () => {
+    const unbounded: string[] = [];
+    const notADate: string[] = [];
+    const seen = new Set<unknown>();
+    const walk = (s: unknown, path: string, name: string, request: boolean) => {
+      if (!s || typeof s !== 'object' || seen.has(s)) return;
+      seen.add(s);
+      const o = s as Record<string, unknown>;
+      if (o.type === 'string' && o.const === undefined) {
+        const dated = o.format === 'date' || o.format === 'date-time';
+        if (dated && !o['x-date-range']) unbounded.push(path);
+        if (request && dayName.test(name) && !dated) notADate.push(path);
+      }
+      for (const [k, v] of Object.entries((o.properties ?? {}) as Record<string, unknown>))
+        walk(v, `${path}.${k}`, k, request);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        for (const x of (o[key] ?? []) as unknown[]) walk(x, path, name, request);
+      if (o.items) walk(o.items, `${path}[]`, name, request);
+    };
+    // the request schemas first, so that a field shared with an answer is judged as the request's
+    const all = Object.entries(contracts).sort(
+      ([a], [b]) => Number(requestSchema.test(b)) - Number(requestSchema.test(a)),
+    );
+    for (const [k, v] of all) walk(v, k, '', requestSchema.test(k));
+    expect(unbounded, 'dates and timestamps without x-date-range').toEqual([]);
+    expect(notADate, 'request fields named as a day that are not dates').toEqual([]);
   });
 });
