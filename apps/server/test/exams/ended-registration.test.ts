@@ -111,6 +111,17 @@ describe('a registration ended by a refund', () => {
     );
   });
 
+  it('paid in full, then partly refunded: the booking refusal names the refund, not a balance owed', async () => {
+    const s = await theorySession();
+    const p = await registration('ครบแล้วคืนบางส่วน', '6500'); // nothing owed before the refund
+    await refund(p.application_id, '1000');
+    const booked = await malee.post('/api/exam/book', { session_id: s, line_id: p.line_id });
+    expect(booked.status).toBe(400);
+    expect(booked.body.message).toContain('คืนเงินบางส่วนแล้ว การคืนเงินทำให้การสมัครสิ้นสุด จองรอบสอบไม่ได้');
+    expect(booked.body.message).not.toContain('ค้างชำระ');
+    expect(booked.body.message).not.toContain('ชำระครบก่อนสอบ');
+  });
+
   it('after a full refund, the same three are refused saying the registration was refunded', async () => {
     const s = await theorySession();
     const p = await registration('คืนเต็ม', '6500');
