@@ -59,13 +59,13 @@ async function invariants() {
   );
   const seats = rowsOf<{ session_id: number; booked: number; capacity: number; live: number }>(
     await t.db.execute(sql`select s.session_id, s.booked, s.capacity,
-        (select count(*)::int from exam_attempts a where a.session_id = s.session_id and a.status = 'booked') as live
+        (select count(*)::int from exam_attempts a where a.session_id = s.session_id and a.status <> 'cancelled') as live
       from exam_sessions s`),
   );
   expect(twice, 'a line holds two seats of one part').toEqual([]);
   expect(disabledWithSeat, 'a disabled permission holds a seat').toEqual([]);
   for (const s of seats) {
-    expect(s.booked, `session ${s.session_id}: the count is the live bookings`).toBe(s.live);
+    expect(s.booked, `session ${s.session_id}: the count is the seats held (booked or with a result)`).toBe(s.live);
     expect(s.booked).toBeLessThanOrEqual(s.capacity);
   }
 }
@@ -154,6 +154,50 @@ describe.skipIf(!onPostgres)(
         expect(results.length).toBeGreaterThanOrEqual(20);
         thaiRefusals(results);
         await invariants();
+      }
+    });
+
+    it('results recorded while the same lines are disabled, cancelled and moved: a recorded result is never cancelled, 3 times over', async () => {
+      for (let round = 0; round < 3; round++) {
+        // today's session (results are recorded from the exam day) and a later one to move to
+        const s = await session(30, 0, `1${round}:00`);
+        const later = await session(30, 30 + round, '09:00');
+        const lines = await Promise.all(Array.from({ length: 10 }, (_, i) => student(`ผล${round}-${i}`)));
+        const attempts: number[] = [];
+        for (const line of lines) {
+          const b = await malee.post('/api/exam/book', { session_id: s, line_id: line });
+          expect(b.status, b.body.message).toBe(200);
+          attempts.push(b.body.data.attempt_id);
+        }
+        const calls: Promise<{ status: number; body: { message: string } }>[] = [];
+        for (const [i, line] of lines.entries()) {
+          const by = i % 2 ? malee : admin;
+          calls.push(
+            by.post('/api/exam/result', { session_id: s, results: [{ attempt_id: attempts[i], theory_score: 45 }] }),
+          );
+          calls.push(
+            i % 3 === 0
+              ? admin.post('/api/exam/disable', { line_id: line, reason: 'ระงับขณะบันทึกผล' })
+              : i % 3 === 1
+                ? by.post('/api/exam/cancel', { attempt_id: attempts[i], reason: 'ยกเลิกขณะบันทึกผล' })
+                : by.post('/api/exam/changedate', { line_id: line, session_id: later, reason: 'ย้ายขณะบันทึกผล' }),
+          );
+        }
+        const results = await Promise.all(calls);
+        expect(results.length).toBeGreaterThanOrEqual(20);
+        thaiRefusals(results);
+        const overwritten = rowsOf<{ attempt_id: number }>(
+          await t.db.execute(
+            sql`select attempt_id from exam_attempts where recorded_at is not null and status = 'cancelled'`,
+          ),
+        );
+        expect(overwritten, 'a recorded result was cancelled afterwards').toEqual([]);
+        const seats = rowsOf<{ booked: number; held: number }>(
+          await t.db.execute(sql`select s.booked,
+              (select count(*)::int from exam_attempts a where a.session_id = s.session_id and a.status <> 'cancelled') as held
+            from exam_sessions s where s.session_id = ${s}`),
+        );
+        expect(seats[0]!.booked, 'the seat count is the seats held (booked or with a result)').toBe(seats[0]!.held);
       }
     });
 

@@ -2,7 +2,7 @@
  * Booking a seat: the eligibility rules (each refuses with a Thai message naming it), taking and releasing a seat under
  * the session row's lock (never overbooked), and cancelling a booking.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { addDays, ageOn, formatBaht, todayBangkok } from '@khabkhi/thai';
 import { type BookBody } from '@khabkhi/contracts';
 import type { Conn, Tx } from '../../db/connection.js';
@@ -195,20 +195,28 @@ export async function cancelBooking(tx: Tx, actor: Actor, attemptId: number, rea
   if (a!.status !== 'booked')
     throw badRequest(`รายการสอบนี้${a!.status === 'cancelled' ? 'ถูกยกเลิกแล้ว' : 'บันทึกผลสอบแล้ว ยกเลิกไม่ได้'}`);
   await lockSession(tx, a!.session_id);
-  await releaseSeat(tx, actor, a!, reason, reqId);
+  if (!(await releaseSeat(tx, actor, a!, reason, reqId)))
+    throw conflict('รายการสอบนี้เพิ่งบันทึกผลสอบ ยกเลิกไม่ได้ กรุณาตรวจสอบผลสอบ');
 }
 
+/**
+ * Gives a booked seat back, under its session's lock (taken by the caller). The attempt is cancelled only while it is
+ * still booked: a result recorded since the caller read it (results take the session's lock, not the line's) stays,
+ * and the answer is false.
+ */
 export async function releaseSeat(
   tx: Tx,
   actor: Actor,
   a: typeof examAttempts.$inferSelect,
   reason: string,
   reqId?: string,
-) {
-  await tx
+): Promise<boolean> {
+  const released = await tx
     .update(examAttempts)
     .set({ status: 'cancelled', note: reason, updatedAt: new Date() })
-    .where(eq(examAttempts.attempt_id, a.attempt_id));
+    .where(and(eq(examAttempts.attempt_id, a.attempt_id), eq(examAttempts.status, 'booked')))
+    .returning({ attempt_id: examAttempts.attempt_id });
+  if (!released.length) return false;
   await tx
     .update(examSessions)
     .set({ booked: sql`${examSessions.booked} - 1`, updatedAt: new Date() })
@@ -226,4 +234,5 @@ export async function releaseSeat(
     },
     reqId,
   );
+  return true;
 }

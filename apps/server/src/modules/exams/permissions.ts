@@ -10,7 +10,7 @@ import { applicationCourses, applications } from '../../db/schema/money.js';
 import { examAttempts, examPermissionHistory, examPermissions, examSessions } from '../../db/schema/exams.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { createApplication } from '../applications/index.js';
 import { canonicalMoney } from '../../lib/serialize.js';
 import { examSettings, lineAttempts, lockSession, requestFeeInfo, type LineContext } from './repo.js';
@@ -115,9 +115,11 @@ export async function disablePermission(tx: Tx, actor: Actor, lineId: number, re
     .from(examAttempts)
     .where(and(eq(examAttempts.line_id, lineId), eq(examAttempts.status, 'booked')))
     .orderBy(asc(examAttempts.session_id));
+  // (one whose result was recorded meanwhile keeps it: it holds no booking any more)
+  const cancelled: number[] = [];
   for (const a of pending) {
     await lockSession(tx, a.session_id);
-    await releaseSeat(tx, actor, a, `ระงับสิทธิ์สอบ: ${reason}`, reqId);
+    if (await releaseSeat(tx, actor, a, `ระงับสิทธิ์สอบ: ${reason}`, reqId)) cancelled.push(a.attempt_id);
   }
   await writePermission(tx, line, line.permission_date, false);
   await tx.insert(examPermissionHistory).values({
@@ -137,11 +139,11 @@ export async function disablePermission(tx: Tx, actor: Actor, lineId: number, re
       action: 'disable',
       branchId: line.branch_id,
       before: { is_active: true },
-      after: { is_active: false, reason, cancelled_bookings: pending.map((a) => a.attempt_id) },
+      after: { is_active: false, reason, cancelled_bookings: cancelled },
     },
     reqId,
   );
-  return { line_id: lineId, cancelled: pending.length, customer_name: line.customer_name };
+  return { line_id: lineId, cancelled: cancelled.length, customer_name: line.customer_name };
 }
 
 export async function changeDate(tx: Tx, actor: Actor, b: ChangeDateBody, reqId?: string) {
@@ -179,7 +181,8 @@ export async function changeDate(tx: Tx, actor: Actor, b: ChangeDateBody, reqId?
     if (s.branch_id !== line.branch_id) throw badRequest('สาขา: รอบสอบนี้เป็นของสาขาอื่น ผู้เรียนสมัครที่สาขาอื่น');
     await checkEligibility(tx, line, s, st, current.attempt_id);
     const [old] = await tx.select().from(examAttempts).where(eq(examAttempts.attempt_id, current.attempt_id));
-    await releaseSeat(tx, actor, old!, `เปลี่ยนวันสอบ: ${b.reason}`, reqId);
+    if (!(await releaseSeat(tx, actor, old!, `เปลี่ยนวันสอบ: ${b.reason}`, reqId)))
+      throw conflict(`วันสอบ: รายการสอบเดิมของ ${line.customer_name} เพิ่งบันทึกผลสอบ เปลี่ยนวันสอบไม่ได้ กรุณาตรวจสอบผลสอบ`);
     await takeSeat(tx, actor, s, line, reqId);
     oldValue = `${current.exam_date} ${current.start_time}`;
     newValue = `${s.exam_date} ${s.start_time}`;
