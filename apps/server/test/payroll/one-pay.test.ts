@@ -139,3 +139,27 @@ describe('what a sheet refuses', () => {
     );
   });
 });
+
+describe('a moved person’s earlier month on the history screen', () => {
+  it('is read and edited on the sheet that pays it (the branch of its last day), not the branch of today', async () => {
+    const uid = await userId('kittipong');
+    const prev = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const first = await admin.put('/api/list-payrollList/update', { branch_id: bkn, month: prev, lines: [] });
+    expect(first.status, first.body.message).toBe(200);
+    // moved today: last month stays on the old branch's sheet
+    await t.db.execute(sql`update users set branch_id = ${cnx} where user_id = ${uid}`);
+    const h = await admin.get(`/api/payroll/userhistory/${uid}`, { month: prev });
+    expect(h.status, h.body.message).toBe(200);
+    expect(h.body.data.payroll_id).toBe(first.body.data.payroll.payroll_id);
+    expect(h.body.data.salary[0].amount).toBe('30000');
+    const r = await admin.put('/api/list-payrollReport/update', { month: prev, user_id: uid, note: 'ย้ายสาขา' });
+    expect(r.status, r.body.message).toBe(200);
+    expect(
+      await rows(
+        sql`select p.branch_id, l.note, l.sso_employee from payroll_lines l join payrolls p on p.payroll_id = l.payroll_id where l.user_id = ${uid} and l.month = ${prev}`,
+      ),
+    ).toEqual([{ branch_id: bkn, note: 'ย้ายสาขา', sso_employee: '875.00' }]);
+    expect(await rows(sql`select 1 from payrolls where branch_id = ${cnx} and month = ${prev}`)).toEqual([]);
+    await t.db.execute(sql`update users set branch_id = ${bkn} where user_id = ${uid}`);
+  });
+});
