@@ -50,7 +50,7 @@ export function paidByBranchSql(branchId: number, month: string): SQL {
 export async function payingBranch(conn: Conn, userId: number, month: string): Promise<number | null> {
   const [r] = await conn
     .select({
-      branch_id: sql<number>`coalesce((select op.branch_id from payroll_lines ol join payrolls op on op.payroll_id = ol.payroll_id where ol.user_id = ${users.user_id} and ol.month = ${month} and op.status <> 'draft'), ${branchOnSql(users.user_id, lastDay(month))})`,
+      branch_id: sql<number>`coalesce((select op.branch_id from payroll_lines ol join payrolls op on op.payroll_id = ol.payroll_id where ol.user_id = ${userId} and ol.month = ${month} and op.status <> 'draft'), ${branchOnSql(users.user_id, lastDay(month))})`,
     })
     .from(users)
     .where(eq(users.user_id, userId));
