@@ -69,7 +69,8 @@ describe('social security', () => {
     expect(ssoContribution(B(1000), SSO_2026)).toEqual({ base: B(1650), employee: B(83), employer: B(83) });
     expect(ssoContribution(B(1650), SSO_2026).employee).toBe(B(83));
   });
-  it('in between: 5 % rounded to whole baht (617.25 → 617, 500.50 → 501, 649.95 → 650)', () => {
+  it('in between: 5 % rounded to whole baht (10,000 → 500, 617.25 → 617, 500.50 → 501, 649.95 → 650)', () => {
+    expect(ssoContribution(B(10000), SSO_2026)).toEqual({ base: B(10000), employee: B(500), employer: B(500) });
     expect(ssoContribution(B(12345), SSO_2026).employee).toBe(B(617));
     expect(ssoContribution(B(10010), SSO_2026).employee).toBe(B(501));
     expect(ssoContribution(B(12999), SSO_2026).employee).toBe(B(650));

@@ -1,4 +1,6 @@
 /** The file layouts kept as data: every field's column, width and padding, one test per field, against a sample record. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { render, tiles, type FixedRecord, type Values } from '../../src/modules/payroll/layouts/layout.js';
 import { sso110 } from '../../src/modules/payroll/layouts/sso-1-10.js';
@@ -216,8 +218,12 @@ fieldByField(
 );
 
 describe('every layout names its source and what is not confirmed', () => {
+  const domain = readFileSync(fileURLToPath(new URL('../../../../docs/domain.md', import.meta.url)), 'utf8');
   it.each([sso110, pnd1, BANK_FILES.ktb.layout, BANK_FILES.bbl.layout])('$name', (l) => {
     expect(l.source).toMatch(/read 2026-11-25/);
     expect(l.unconfirmed).toBeDefined();
+    // a source outside the project, written in the docs as the layout states it
+    expect(l.source).not.toMatch(/docs\//);
+    expect(domain).toContain(l.source);
   });
 });

@@ -139,3 +139,63 @@ describe('what a sheet refuses', () => {
     );
   });
 });
+
+describe('a moved person’s earlier month on the history screen', () => {
+  it('is read and edited on the sheet that pays it (the branch of its last day), not the branch of today', async () => {
+    const uid = await userId('kittipong');
+    const prev = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    const first = await admin.put('/api/list-payrollList/update', { branch_id: bkn, month: prev, lines: [] });
+    expect(first.status, first.body.message).toBe(200);
+    // moved today: last month stays on the old branch's sheet
+    await t.db.execute(sql`update users set branch_id = ${cnx} where user_id = ${uid}`);
+    const h = await admin.get(`/api/payroll/userhistory/${uid}`, { month: prev });
+    expect(h.status, h.body.message).toBe(200);
+    expect(h.body.data.payroll_id).toBe(first.body.data.payroll.payroll_id);
+    expect(h.body.data.salary[0].amount).toBe('30000');
+    const r = await admin.put('/api/list-payrollReport/update', { month: prev, user_id: uid, note: 'ย้ายสาขา' });
+    expect(r.status, r.body.message).toBe(200);
+    expect(
+      await rows(
+        sql`select p.branch_id, l.note, l.sso_employee from payroll_lines l join payrolls p on p.payroll_id = l.payroll_id where l.user_id = ${uid} and l.month = ${prev}`,
+      ),
+    ).toEqual([{ branch_id: bkn, note: 'ย้ายสาขา', sso_employee: '875.00' }]);
+    expect(await rows(sql`select 1 from payrolls where branch_id = ${cnx} and month = ${prev}`)).toEqual([]);
+    await t.db.execute(sql`update users set branch_id = ${bkn} where user_id = ${uid}`);
+  });
+});
+
+describe('a standing item that would overflow', () => {
+  it('is refused in Thai when set or changed; one set before is a Thai 400 naming the person on the sheet, never a 500', async () => {
+    const uid = await userId('kittipong');
+    const commission = item('commission');
+    const big = { value: '99999999', per_value: '99999' };
+    const c = await admin.post('/api/list-payrollListUser/create', {
+      user_id: uid,
+      list_payroll_id: commission,
+      ...big,
+    });
+    expect(c.status).toBe(400);
+    expect(c.body.message).toBe('ค่าคอมมิชชั่น: อัตรา × จำนวน สูงเกินกว่าที่ระบบรับได้ (ไม่เกิน 100,000,000.00 บาท)');
+    const ok = await admin.post('/api/list-payrollListUser/create', {
+      user_id: uid,
+      list_payroll_id: commission,
+      value: '500',
+      per_value: '2',
+    });
+    expect(ok.status, ok.body.message).toBe(200);
+    const id = (ok.body.data as { id: number; list_payroll_id: number }[]).find(
+      (i) => i.list_payroll_id === commission,
+    )!.id;
+    expect((await admin.put('/api/list-payrollListUser/update', { id, ...big })).status).toBe(400);
+    // a row stored before the check: a month without a saved line for the person takes it in
+    await t.db.execute(sql`update payroll_user_items set value = 99999999, per_value = 99999 where id = ${id}`);
+    const m2 = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 7);
+    const g = await admin.get('/api/list-payrollList/list', { branch: bkn, month: m2 });
+    expect(g.status).toBe(400);
+    expect(g.body.message).toMatch(/^นาย.+: ค่าคอมมิชชั่น สูงเกินกว่าที่ระบบรับได้/);
+    const s = await admin.put('/api/list-payrollList/update', { branch_id: bkn, month: m2, lines: [] });
+    expect(s.status).toBe(400);
+    expect((await admin.put('/api/list-payrollListUser/update', { id, is_delete: true })).status).toBe(200);
+    expect((await admin.get('/api/list-payrollList/list', { branch: bkn, month: m2 })).status).toBe(200);
+  });
+});

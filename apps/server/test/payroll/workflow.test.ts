@@ -3,6 +3,7 @@
  * (with the one-owner school's own approval), the history of every step, and payslips superseded while a month is
  * reopened.
  */
+import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type Client, type TestApp } from '../helpers.js';
@@ -370,7 +371,7 @@ describe('a month submitted before the workflow ran on approvals', () => {
 });
 
 describe('a reopened month', () => {
-  it('marks its earlier payslips superseded on every list until the new approval issues version 2', async () => {
+  it('marks its earlier payslips superseded on every list and on the printed slip until the new approval issues version 2', async () => {
     const id = await draft('2026-05');
     expect((await wanida.post('/api/payroll/submit', { payroll_id: id })).status).toBe(200);
     expect((await anan.post('/api/payroll/confirm', { payroll_id: id })).status).toBe(200);
@@ -385,6 +386,11 @@ describe('a reopened month', () => {
     ]);
     const hist = (await wanida.get(`/api/payroll/userhistory/${kittipong}`, { month: '2026-05' })).body.data;
     expect(hist.payslip_id).toBeNull();
+    // the earlier payslip printed now says so
+    const link = (await wanida.post('/api/payroll/payslip/pdf', { payslip_id: during[0].payslip_id })).body.data.pdf;
+    const pdf = await t.app.inject({ method: 'GET', url: link });
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload }).toString();
+    expect(text.replace(/\s+/g, '')).toContain('ฉบับนี้ถูกแทนที่แล้ว');
     const all = (await wanida.post('/api/payroll/payslip/pdf', { payroll_id: id })).status;
     expect(all).toBe(400);
     expect((await wanida.post('/api/payroll/submit', { payroll_id: id })).status).toBe(200);
@@ -404,5 +410,5 @@ describe('a reopened month', () => {
       'confirm',
       'approve',
     ]);
-  });
+  }, 60_000);
 });

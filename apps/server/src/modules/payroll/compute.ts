@@ -13,6 +13,7 @@ import {
   daysInMonth,
   employedDays,
   inputProblem,
+  itemAmount,
   MAX_AMOUNT,
   NO_YTD,
   periodsLeft,
@@ -226,6 +227,15 @@ export async function computeLines(
         items.map((i) => i.c.name),
       );
       if (problem) throw badRequest(`${name}: ${problem}`);
+    } else {
+      // what was set before (the salary, a standing item) that no month could hold: a Thai 400 naming it, never a 500
+      const k = input.items.findIndex(
+        (i) => i.value > MAX_AMOUNT || itemAmount(i.condition, i.value, i.per_value) > MAX_AMOUNT,
+      );
+      if (k >= 0 || rate > MAX_AMOUNT || input.extra > MAX_AMOUNT)
+        throw badRequest(
+          `${name}: ${k >= 0 ? items[k]!.c.name : 'อัตราค่าจ้าง'} สูงเกินกว่าที่ระบบรับได้ (ไม่เกิน 100,000,000.00 บาท) แก้ที่ข้อมูลหรือรายการประจำของพนักงาน`,
+        );
     }
     const r = computeLine(input, rates.sso, rates.tax);
     const lineItems: LineItem[] = items.map((i, k) => ({

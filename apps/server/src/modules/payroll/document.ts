@@ -28,7 +28,7 @@ const css = `
   .sign { display: flex; justify-content: space-around; margin-top: 24pt; text-align: center; font-size: 11.5pt; }
   .sign > div { width: 38%; }
   .sign .line { border-top: 0.6pt dotted #000; padding-top: 2pt; }
-  .mark { border: 1pt solid #c00; color: #c00; padding: 0 6pt; font-size: 11pt; margin-left: 6pt; }
+  .mark { border: 1pt solid #c00; color: #c00; padding: 0 6pt; font-size: 11pt; margin-left: 6pt; white-space: nowrap; }
 `;
 
 function rows(list: { name: string; detail: string; amount: string }[], n: number) {
@@ -50,7 +50,7 @@ export function payslipBody(school: { name: string; tax_id: string }, s: Payslip
   const id = /^\d{13}$/.test(s.employee.idcard) ? formatNationalId(s.employee.idcard) : s.employee.idcard;
   return `<section class="slip">
   <header><div><div class="school">${esc(school.name)}</div><div>${esc(s.branch.is_head_office ? 'สำนักงานใหญ่' : s.branch.name)}${school.tax_id ? ` · เลขประจำตัวผู้เสียภาษี ${esc(school.tax_id)}` : ''}</div></div>
-  <div class="title">สลิปเงินเดือน / ใบแจ้งเงินเดือน${s.version > 1 ? `<span class="mark">ฉบับแก้ไขครั้งที่ ${s.version - 1}</span>` : ''}<small>ประจำเดือน${esc(s.month_name)}</small></div></header>
+  <div class="title">สลิปเงินเดือน / ใบแจ้งเงินเดือน${s.version > 1 ? `<span class="mark">ฉบับแก้ไขครั้งที่ ${s.version - 1}</span>` : ''}${s.superseded ? '<span class="mark">ฉบับนี้ถูกแทนที่แล้ว</span>' : ''}<small>ประจำเดือน${esc(s.month_name)}</small></div></header>
   <div class="meta">
     <span class="k">ชื่อพนักงาน</span><span>${esc(s.employee.name)}</span><span class="k">รหัสพนักงาน</span><span>${s.employee.user_id}</span>
     <span class="k">ตำแหน่ง</span><span>${esc(s.employee.position)}${s.employee.department ? ` (${esc(s.employee.department)})` : ''}</span><span class="k">เลขประจำตัวประชาชน</span><span>${esc(id)}</span>

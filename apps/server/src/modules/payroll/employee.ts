@@ -11,6 +11,7 @@ import { computeLines } from './compute.js';
 import { storedLines } from './sheet.js';
 import { userItems } from './standing.js';
 import { branchOfUser, payrollOf } from './repo.js';
+import { payingBranch } from './person-month.js';
 
 export function userInfo(u: UserRecord, branchName: string) {
   return {
@@ -94,11 +95,13 @@ export async function userHistory(conn: Conn, actor: Actor, userId: number, mont
     .from(payrollLines)
     .innerJoin(payrolls, eq(payrolls.payroll_id, payrollLines.payroll_id))
     .where(and(eq(payrollLines.user_id, userId), eq(payrolls.month, month)));
-  const p = line?.p ?? (await payrollOf(conn, u.branch_id, month));
+  // the sheet that pays the month: a person moved since is read on the old branch's month (person-month.ts)
+  const branchId = (await payingBranch(conn, userId, month)) ?? u.branch_id;
+  const p = line?.p.branch_id === branchId ? line.p : await payrollOf(conn, branchId, month);
   let l: SheetLine | undefined;
   if (p && p.status !== 'draft') l = (await storedLines(conn, p)).find((x) => x.user_id === userId);
   else {
-    const lines = await computeLines(conn, p?.branch_id ?? u.branch_id, month, p?.payroll_id ?? null).catch((e) => {
+    const lines = await computeLines(conn, branchId, month, p?.payroll_id ?? null).catch((e) => {
       if (e?.statusCode === 400) return [];
       throw e;
     });

@@ -36,7 +36,7 @@ export function payslipRoutes(plain: FastifyInstance) {
     if (!s) throw notFound('ไม่พบสลิปเงินเดือนนี้');
     const snap = s.snapshot as unknown as PayslipSnapshot;
     return {
-      pdf: await app.documents.html(payslipsHtml(await school(), [snap])),
+      pdf: await app.documents.html(payslipsHtml(await school(), [{ ...snap, superseded: !s.is_current }])),
       filename: `สลิปเงินเดือน-${s.month}-${snap.employee.name}${s.version > 1 ? `-ฉบับที่${s.version}` : ''}.pdf`,
     };
   });

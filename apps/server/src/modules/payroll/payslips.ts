@@ -39,6 +39,8 @@ export interface PayslipSnapshot {
   confirmed_by?: string;
   approved_by: string;
   approved_at: string;
+  /** set when printed: a later approval issued another version, or the month is open again (not stored) */
+  superseded?: boolean;
 }
 
 /** Issues the current version of every payslip of an approved payroll (an earlier version stays, no longer current). */

@@ -44,6 +44,20 @@ export function paidByBranchSql(branchId: number, month: string): SQL {
 }
 
 /**
+ * The branch whose sheet pays a person's month (the rule above): the sheet past draft that already holds their line,
+ * else the branch they belong to on the month's last day. The history screen reads and edits a month there.
+ */
+export async function payingBranch(conn: Conn, userId: number, month: string): Promise<number | null> {
+  const [r] = await conn
+    .select({
+      branch_id: sql<number>`coalesce((select op.branch_id from payroll_lines ol join payrolls op on op.payroll_id = ol.payroll_id where ol.user_id = ${userId} and ol.month = ${month} and op.status <> 'draft'), ${branchOnSql(users.user_id, lastDay(month))})`,
+    })
+    .from(users)
+    .where(eq(users.user_id, userId));
+  return r ? Number(r.branch_id) : null;
+}
+
+/**
  * Before a branch's draft stores its lines: the lines these people still have on another branch's draft of the
  * month move here (deleted there, that draft's totals recomputed), and this draft drops the people it no longer pays.
  */

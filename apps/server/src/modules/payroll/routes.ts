@@ -30,6 +30,7 @@ import { staffDetail, userHistory } from './employee.js';
 import { createUserItem, updateUserItem, userItems } from './standing.js';
 import { currentMonth, monthName } from './common.js';
 import { branchOfUser } from './repo.js';
+import { payingBranch } from './person-month.js';
 import { Row, ReportEnvelope, tags } from './schemas.js';
 import { workflowRoutes } from './workflow-routes.js';
 import { payslipRoutes } from './payslip-routes.js';
@@ -165,7 +166,9 @@ export default async function payrollRoutes(plain: FastifyInstance) {
       const actor = actorOf(req);
       const { month, acknowledge_deductions: ack, ...line } = req.body;
       const u = await branchOfUser(db(), actor, line.user_id);
-      await db().transaction((tx) => saveSheet(tx, actor, u.branch_id, month, [line], req.id, ack));
+      // the month is saved on the sheet that pays it (a person moved since stays on the old branch's month)
+      const branchId = (await payingBranch(db(), line.user_id, month)) ?? u.branch_id;
+      await db().transaction((tx) => saveSheet(tx, actor, branchId, month, [line], req.id, ack));
       const r = await userHistory(db(), actor, line.user_id, month);
       return {
         status: 'success' as const,

@@ -8,6 +8,7 @@ import { audit } from '../../http/audit.js';
 import { type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { COMPUTED_CATEGORIES, M, Q, S, UserRecord } from './common.js';
+import { itemAmount, MAX_AMOUNT } from './engine.js';
 import { branchOfUser } from './repo.js';
 
 export async function userItems(conn: Conn, actor: Actor, userId: number) {
@@ -50,6 +51,14 @@ export async function checkItem(conn: Conn, u: UserRecord, listPayrollId: number
   return c.c;
 }
 
+/** A standing item whose rate × quantity no month could hold (engine.ts MAX_AMOUNT) is a Thai 400, never a sheet's 500. */
+function assertAmount(c: { name: string; condition: string; value: string }, value: string, perValue: string) {
+  const v = c.condition === 'fill' ? S(value) : S(value) > 0 ? S(value) : S(c.value);
+  const amount = itemAmount(c.condition, v, c.condition === 'fill' ? 0 : Q(perValue));
+  if (v > MAX_AMOUNT || amount > MAX_AMOUNT)
+    throw badRequest(`${c.name}: อัตรา × จำนวน สูงเกินกว่าที่ระบบรับได้ (ไม่เกิน 100,000,000.00 บาท)`);
+}
+
 export async function createUserItem(
   tx: Tx,
   actor: Actor,
@@ -69,6 +78,7 @@ export async function createUserItem(
       ),
     );
   if (dup) throw conflict(`รายการเงินเดือน: พนักงานนี้มีรายการ "${c.name}" เป็นรายการประจำอยู่แล้ว`);
+  assertAmount(c, b.value ?? '0', b.per_value ?? '0');
   const [row] = await tx
     .insert(payrollUserItems)
     .values({
@@ -101,6 +111,10 @@ export async function updateUserItem(
     .for('update');
   if (!before) throw notFound('ไม่พบรายการประจำนี้');
   const u = await branchOfUser(tx, actor, before.user_id);
+  if (!b.is_delete) {
+    const [c] = await tx.select().from(listPayroll).where(eq(listPayroll.list_payroll_id, before.list_payroll_id));
+    if (c) assertAmount(c, b.value ?? before.value, b.per_value ?? before.per_value);
+  }
   const [row] = await tx
     .update(payrollUserItems)
     .set({

@@ -2,15 +2,14 @@
  * สปส.1-10 (แบบรายการแสดงการส่งเงินสมทบ) as the SSO e-service's fixed-width text upload.
  *
  * Source and date (read 2026-11-25):
- * - the project's domain notes (docs/domain.md "Payroll"), which give the record types, widths and codes below;
- * - checked field by field against an independent implementation of the same upload, Prayasau/regodemo
- *   `payroll_old/export/download/download_sso_textfile.php` (GitHub, commit 63103b59): header '1', employer
- *   account 10, branch 6, pay date DDMMYY (Buddhist year), period MMYY (Buddhist year), company name 45, rate 4
+ * - the record types, widths and codes below, field by field, from an independent implementation of the same
+ *   upload, Prayasau/regodemo `payroll_old/export/download/download_sso_textfile.php` (GitHub, commit 63103b59):
+ *   header '1', employer account 10, branch 6, pay date DDMMYY (Buddhist year), period MMYY (Buddhist year), company name 45, rate 4
  *   (percent × 100), insured count 6, total wages 15, total contribution 14, employee part 12, employer part 12;
  *   detail '2', national ID 13, prefix code 3 (003 นาย, 004 นางสาว, 005 นาง), first name 30, last name 35, wage 14,
- *   contribution 12, filler 27; amounts in satang zero-filled; TIS-620. Every width agrees.
+ *   contribution 12, filler 27; amounts in satang zero-filled; TIS-620. The widths add up to 135 in both records.
  * - Not confirmed: the SSO's own published specification of the upload was not available here, so every field
- *   below is confirmed by the two sources above only; the record separator (CRLF here; the other implementation
+ *   below is confirmed by the source above only; the record separator (CRLF here; the other implementation
  *   writes LF) and whether the detail wage is the wage actually paid or the capped base (the capped base here, the
  *   figure the contribution is 5 % of) are the points to check against the SSO's file before relying on them.
  */
@@ -20,7 +19,7 @@ export const SSO_PREFIX_CODES: Record<string, string> = { นาย: '003', น�
 
 export const sso110: Layout<'header' | 'detail', FixedRecord> = {
   name: 'สปส.1-10 (ไฟล์ข้อความ)',
-  source: 'docs/domain.md "Payroll"; Prayasau/regodemo download_sso_textfile.php (commit 63103b59), read 2026-11-25',
+  source: 'Prayasau/regodemo payroll_old/export/download/download_sso_textfile.php (commit 63103b59), read 2026-11-25',
   encoding: 'TIS-620',
   lineEnd: '\r\n',
   records: {
