@@ -16,6 +16,7 @@ let t: TestApp;
 let cat: Catalog;
 let admin: Client;
 let malee: Client;
+let somchai: Client;
 const today = todayBangkok();
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -84,6 +85,7 @@ describe.skipIf(!onPostgres)(
     beforeAll(async () => {
       admin = await t.as('admin');
       malee = await t.as('malee');
+      somchai = await t.as('somchai');
     });
 
     it('24 simultaneous bookings of one course line onto 4 sessions of the same part leave it exactly one seat, 5 times over', async () => {
@@ -198,6 +200,52 @@ describe.skipIf(!onPostgres)(
             from exam_sessions s where s.session_id = ${s}`),
         );
         expect(seats[0]!.booked, 'the seat count is the seats held (booked or with a result)').toBe(seats[0]!.held);
+      }
+    });
+
+    it('bookings of several lines sent with the refunds of their registrations: no refunded registration keeps a seat, the counts hold, 3 times over', async () => {
+      for (let round = 0; round < 3; round++) {
+        const [s1, s2] = [await session(30, 40 + round, '09:00'), await session(30, 40 + round, '13:00')];
+        const lines = await Promise.all(Array.from({ length: 8 }, (_, i) => student(`คืนพร้อมจอง${round}-${i}`)));
+        const apps = rowsOf<{ line_id: number; application_id: number }>(
+          await t.db.execute(
+            sql`select line_id, application_id from application_courses where line_id in ${sql.raw(`(${lines.join(',')})`)}`,
+          ),
+        );
+        const appOf = new Map(apps.map((a) => [a.line_id, a.application_id]));
+        // two lines already hold a seat when the rush starts
+        for (const line of lines.slice(0, 2)) {
+          const b = await malee.post('/api/exam/book', { session_id: s1, line_id: line });
+          expect(b.status, b.body.message).toBe(200);
+        }
+        const calls: Promise<{ status: number; body: { message: string } }>[] = [];
+        const refunds: Promise<{ status: number; body: { message: string } }>[] = [];
+        for (const [i, line] of lines.entries()) {
+          const by = i % 2 ? malee : admin;
+          calls.push(by.post('/api/exam/book', { session_id: i % 3 ? s1 : s2, line_id: line }));
+          const refund = somchai.post('/api/application/refund', {
+            application_id: appOf.get(line),
+            note: 'คืนเงินพร้อมการจอง',
+            value: i % 2 ? '1000' : '6500', // partial and full: both end the registration
+            pay_type: 'cash',
+          });
+          refunds.push(refund);
+          calls.push(refund);
+          calls.push(by.post('/api/exam/book', { session_id: i % 3 ? s2 : s1, line_id: line }));
+        }
+        const results = await Promise.all(calls);
+        expect(results.length).toBeGreaterThanOrEqual(20);
+        thaiRefusals(results);
+        // a deadlock (40P01) is answered as this 409: none here, and every refund goes through
+        const deadlocked = results.filter((r) => r.body.message === 'มีการบันทึกข้อมูลเดียวกันพร้อมกัน กรุณาลองใหม่อีกครั้ง');
+        expect(deadlocked, 'a deadlock').toEqual([]);
+        for (const r of await Promise.all(refunds)) expect(r.status, r.body.message).toBe(200);
+        const kept = rowsOf<{ attempt_id: number }>(
+          await t.db.execute(sql`select x.attempt_id from exam_attempts x join applications a using (application_id)
+            where x.status = 'booked' and (a.refunded > 0 or a.is_delete)`),
+        );
+        expect(kept, 'an ended registration holds a seat').toEqual([]);
+        await invariants();
       }
     });
 

@@ -8,8 +8,12 @@ import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { assertDayOpen, lockApplication, recordRefund, S, STATUS, type PayType } from './money.js';
 import { Kind, kindLabel } from './kinds.js';
+import { lockCourseLines, registrationEnded } from './hooks.js';
 
-/** application/refund and applicationfee/refund: a new negative entry on the locked application. */
+/**
+ * application/refund and applicationfee/refund: a new negative entry on the locked application. A registration it ends
+ * gives back the exam seats its course lines hold, in the same transaction.
+ */
 export async function refundApplication(
   tx: Tx,
   actor: Actor,
@@ -25,8 +29,12 @@ export async function refundApplication(
   if (!pre) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
   assertBranch(actor, pre.branch_id);
   await assertDayOpen(tx, pre.branch_id, todayBangkok());
+  // any refund ends a registration: its course lines are locked before the application (lockCourseLines says why),
+  // and the exam seats they hold are given back before the money entry takes the branch's receipt counter
+  const lineIds = await lockCourseLines(tx, input.application_id);
   const app = await lockApplication(tx, input.application_id);
   if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
+  await registrationEnded(tx, actor, app, lineIds, `คืนเงิน: ${input.note.trim()}`, reqId);
   const r = await recordRefund(
     tx,
     actor,
@@ -37,8 +45,10 @@ export async function refundApplication(
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };
 }
 
-/** application/delete: cancel only while nothing is paid; it stays visible as ยกเลิก. */
+/** application/delete: cancel only while nothing is paid; it stays visible as ยกเลิก, and gives back its exam seats. */
 export async function deleteApplication(tx: Tx, actor: Actor, id: number, kind: Kind, note: string, reqId?: string) {
+  // the course lines before the application, as a refund takes them (lockCourseLines)
+  const lineIds = await lockCourseLines(tx, id);
   const app = await lockApplication(tx, id);
   if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
   assertBranch(actor, app.branch_id);
@@ -64,6 +74,8 @@ export async function deleteApplication(tx: Tx, actor: Actor, id: number, kind: 
       .where(eq(promotions.promotion_id, u.promotion_id));
   }
   await tx.delete(promotionUsages).where(eq(promotionUsages.application_id, id));
+  // and the exam seats its lines hold
+  await registrationEnded(tx, actor, app, lineIds, note ? `ยกเลิกใบสมัคร: ${note}` : 'ยกเลิกใบสมัคร', reqId);
   await audit(
     tx,
     actor,

@@ -1,4 +1,7 @@
-import type { Conn } from '../../db/connection.js';
+import { sql } from 'drizzle-orm';
+import type { Conn, Tx } from '../../db/connection.js';
+import { rowsOf } from '../../db/sql.js';
+import type { Actor } from '../../http/auth.js';
 
 /**
  * What a higher module does, in the registration's transaction, when a registration's course lines are created: the
@@ -26,4 +29,54 @@ export async function courseLinesCreated(
   registered: string,
 ) {
   for (const hook of courseLinesHooks) await hook(tx, app, lineIds, registered);
+}
+
+/**
+ * What a higher module does, in the transaction that ends a registration (any refund, full or partial, or its
+ * cancellation): the exams module gives back the seats its course lines still hold. `lineIds` are the lines the
+ * caller has locked (lockCourseLines) before the application's row.
+ */
+export type RegistrationEndedHook = (
+  tx: Tx,
+  actor: Actor,
+  app: { application_id: number; branch_id: number },
+  lineIds: number[],
+  reason: string,
+  reqId?: string,
+) => Promise<void>;
+
+const endedHooks = new Set<RegistrationEndedHook>();
+
+export function onRegistrationEnded(hook: RegistrationEndedHook) {
+  endedHooks.add(hook);
+}
+
+/** Runs every registered hook for a registration that has just ended (nothing to do without course lines). */
+export async function registrationEnded(
+  tx: Tx,
+  actor: Actor,
+  app: { application_id: number; branch_id: number },
+  lineIds: number[],
+  reason: string,
+  reqId?: string,
+) {
+  if (!lineIds.length) return;
+  for (const hook of endedHooks) await hook(tx, actor, app, lineIds, reason, reqId);
+}
+
+/**
+ * Locks an application's course lines (FOR UPDATE, as the exams' lockLine does, in line_id order) and answers their
+ * ids. Taken by a refund and a cancellation BEFORE the application's row. The lock order of ending a registration:
+ * the day's lock (shared) → its course lines by line_id → the application → the exam sessions by session_id → the
+ * branch's receipt counter. An exam booking takes its line → the session → (its attempt's foreign key) the
+ * application, FOR KEY SHARE, which waits behind the application's FOR UPDATE: were the lines locked after the
+ * application, a booking holding its line would wait for the refund and the refund for the line — a deadlock. A
+ * payment takes the day's lock and the application only, so it queues behind the refund and never holds what the
+ * refund waits for.
+ */
+export async function lockCourseLines(tx: Conn, applicationId: number): Promise<number[]> {
+  const res = await tx.execute(
+    sql`select line_id from application_courses where application_id = ${applicationId} order by line_id for update`,
+  );
+  return rowsOf<{ line_id: number }>(res).map((r) => Number(r.line_id));
 }

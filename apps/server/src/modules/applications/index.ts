@@ -25,4 +25,9 @@ export {
   type PayType,
 } from './money.js';
 export { receiptLink, transferText } from './documents.js';
-export { onCourseLinesCreated, type CourseLinesHook } from './hooks.js';
+export {
+  onCourseLinesCreated,
+  onRegistrationEnded,
+  type CourseLinesHook,
+  type RegistrationEndedHook,
+} from './hooks.js';

@@ -2,7 +2,7 @@
  * Booking a seat: the eligibility rules (each refuses with a Thai message naming it), taking and releasing a seat under
  * the session row's lock (never overbooked), and cancelling a booking.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, ageOn, formatBaht, todayBangkok } from '@khabkhi/thai';
 import { type BookBody } from '@khabkhi/contracts';
 import type { Conn, Tx } from '../../db/connection.js';
@@ -235,4 +235,31 @@ export async function releaseSeat(
     reqId,
   );
   return true;
+}
+
+/**
+ * A registration ended by a refund or its cancellation gives back the seats its course lines hold, in the transaction
+ * that ends it (registered on the applications' onRegistrationEnded). The caller holds the lines' locks, taken before
+ * the application's row (see lockCourseLines): a booking that got a line first is read here as booked and released,
+ * one that comes after waits for the line and then finds the registration ended. Sessions are locked in session_id
+ * order (the module's order: line → sessions by id); an attempt whose result was recorded meanwhile keeps it.
+ */
+export async function releaseEndedSeats(
+  tx: Tx,
+  actor: Actor,
+  _app: { application_id: number; branch_id: number },
+  lineIds: number[],
+  reason: string,
+  reqId?: string,
+) {
+  const booked = await tx
+    .select()
+    .from(examAttempts)
+    .where(and(inArray(examAttempts.line_id, lineIds), eq(examAttempts.status, 'booked')))
+    .orderBy(asc(examAttempts.session_id), asc(examAttempts.attempt_id));
+  let locked: number | undefined;
+  for (const a of booked) {
+    if (a.session_id !== locked) await lockSession(tx, (locked = a.session_id));
+    await releaseSeat(tx, actor, a, reason, reqId);
+  }
 }

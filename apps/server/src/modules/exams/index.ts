@@ -1,5 +1,6 @@
 /** The exams module's public entry: what other modules and the seeds use. Kept small: the exams' owners add to it. */
-import { onCourseLinesCreated } from '../applications/index.js';
+import { onCourseLinesCreated, onRegistrationEnded } from '../applications/index.js';
+import { releaseEndedSeats } from './book.js';
 import { openPermissions } from './repo.js';
 
 export { default as routes } from './routes.js';
@@ -8,3 +9,5 @@ export { examKindsOf, lineAttempts, liveLineCount, permissionsFrom, refreshPasse
 
 // a registration's course lines get their exam permissions in its transaction
 onCourseLinesCreated(openPermissions);
+// a registration ended by a refund or its cancellation gives back the seats its lines hold, in the same transaction
+onRegistrationEnded(releaseEndedSeats);
