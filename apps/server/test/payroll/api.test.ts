@@ -398,7 +398,8 @@ describe('SSO Excel rows', () => {
     expect(rows.find((x: { fname: string }) => x.fname === 'กิตติพงษ์')).toMatchObject({
       prefix: 'นาย',
       sname: 'พวงมาลัย',
-      wage: '17500.00',
+      // the wage actually paid (salary 30,000; his other 1,200 is not wage), not the 17,500 ceiling
+      wage: '30000.00',
       contribution: '875.00',
     });
   });

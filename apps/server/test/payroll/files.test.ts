@@ -116,13 +116,20 @@ describe('สปส.1-10', () => {
     expect([k.slice(0, 1), k.slice(14, 17), k.slice(82, 96), k.slice(96, 108)]).toEqual([
       '2',
       '003',
-      '00000001750000',
+      // the wage actually paid (30,000 salary), not the 17,500 ceiling the contribution is on
+      '00000003000000',
       '000000087500',
     ]);
+    // the header's total wages is the sum of the details' wages actually paid
+    const wages = recs.slice(1).reduce((a, x) => a + Number(x.slice(82, 96)), 0);
+    expect(Number(recs[0]!.slice(82, 97))).toBe(wages);
   });
   it('the Excel rows’ sheet is the branch’s SSO number', async () => {
     const r = await file('sso_xlsx');
-    expect(JSON.parse(Buffer.from(r.body.data.content, 'base64').toString('utf8')).sheet).toBe('000101');
+    const xlsx = JSON.parse(Buffer.from(r.body.data.content, 'base64').toString('utf8'));
+    expect(xlsx.sheet).toBe('000101');
+    // the template's ค่าจ้าง is the wage actually paid too (its own sample rows: 100,000 → 750)
+    expect(xlsx.rows.find((x: { fname: string }) => x.fname === 'กิตติพงษ์')).toMatchObject({ wage: '30000.00' });
   });
 });
 

@@ -25,6 +25,8 @@ export interface FileLine {
   fname: string;
   sname: string;
   sso_base: string;
+  /** the wage actually paid this month (before the SSO floor and ceiling), as the contribution list reports it */
+  sso_wage: string;
   sso_employee: string;
   sso_employer: string;
   salary: string;
@@ -78,7 +80,7 @@ export function ssoText(h: FileHead, lines: FileLine[]): { records: string[]; bu
     company: h.company,
     rate: toSatang(h.rate_percent),
     insured: insured.length,
-    total_wages: sum((l) => l.sso_base),
+    total_wages: sum((l) => l.sso_wage),
     total_contribution: employee + employer,
     employee_part: employee,
     employer_part: employer,
@@ -89,7 +91,7 @@ export function ssoText(h: FileHead, lines: FileLine[]): { records: string[]; bu
       prefix: SSO_PREFIX_CODES[l.prefix] ?? '',
       fname: l.fname,
       sname: l.sname,
-      wage: toSatang(l.sso_base),
+      wage: toSatang(l.sso_wage),
       contribution: toSatang(l.sso_employee),
     }),
   );

@@ -17,6 +17,20 @@
  * - Not confirmed against Bangkok Bank's own specification (not available here): the trailer's 27-digit count
  *   field (read as debit count 7, debit amount 13 and credit count 7, all zero but the credit count), and the
  *   zero-filled reserved areas.
+ *
+ * Checked again on 2026-11-26 (still not the banks' own specifications, which could not be reached from here):
+ * - Krungthai's records are the interbank SMART "media clearing" layout (file type 10 + record type 1 or 2, so 101
+ *   and 102). arxim/dfgls `src/df/bean/interfacefile/ExportDFToBankBean.java` writes the same detail for another
+ *   bank's SMART upload: 102, batch 000001, receiving bank 3, branch 4, account 11, sending bank 3, branch 4,
+ *   account 11, effective date DDMMYYYY, service type 2, clearing house 00 — columns 1–57 here, field for field.
+ *   After that its bank's variant differs (amount 12 digits, information fields 60/60/100), so it confirms nothing
+ *   past column 57. It writes the sending branch 0000 and takes the receiving branch from a per-bank table or the
+ *   payee's record: the branch codes stay open.
+ * - Koolman-Film/work `docs/research/2026-09-07-thai-accounting-export-formats.md` §4 found no public layout for
+ *   Krungthai or Bangkok Bank (customers download them inside the banks' portals) and no bank document confirming
+ *   amounts in satang.
+ * - Bangkok Bank: no further independent implementation was found; one public payroll page writes a shorter
+ *   "H/D" file of its own without naming a source, so it is not counted. The trailer's count field stays open.
  */
 import { fixed, type FixedRecord, type Layout } from './layout.js';
 
@@ -32,7 +46,8 @@ export interface BankFile {
 
 const ktb: Layout<'header' | 'detail', FixedRecord> = {
   name: 'กรุงไทย (KTB Corporate Online: Direct เงินเดือน)',
-  source: 'OCA/l10n-thailand l10n_th_bank_payment_export_ktb bank_payment_export.py, read 2026-11-25',
+  source:
+    'OCA/l10n-thailand l10n_th_bank_payment_export_ktb bank_payment_export.py, read 2026-11-25; arxim/dfgls src/df/bean/interfacefile/ExportDFToBankBean.java (columns 1–57), read 2026-11-26',
   encoding: 'TIS-620',
   lineEnd: '\r',
   // no trailer record: the header carries the count and the total
@@ -89,7 +104,8 @@ const ktb: Layout<'header' | 'detail', FixedRecord> = {
 
 const bbl: Layout<'header' | 'detail' | 'trailer', FixedRecord> = {
   name: 'กรุงเทพ (BBL Payroll Direct Credit)',
-  source: 'Prayasau/regodemo download_bbl_payroll_textfile.php (commit 63103b59), read 2026-11-25',
+  source:
+    'Prayasau/regodemo download_bbl_payroll_textfile.php (commit 63103b59), read 2026-11-25; no further source found 2026-11-26',
   encoding: 'TIS-620',
   lineEnd: '\r\n',
   records: {

@@ -14,10 +14,30 @@
  *   two decimals and a point, tax, condition 1 = หัก ณ ที่จ่าย), pipe-separated, CRLF;
  * - the ใบแนบ ภ.ง.ด.1 form itself has no address columns (the ภ.ง.ด.3 one has), so no address is written;
  * - RD Prep's blog description (PEAK, 4 June 2023) for the import step.
- * Not confirmed from the Revenue Department's own published layout (not available here): the position of the
- * income code (first, as OCA; regodemo writes a plain "1" after the name), the encoding (UTF-8 here; regodemo
- * writes TIS-620) and the amount format (no thousands separator here; OCA writes one). RD Prep lets the filer map
- * columns and choose the encoding at import, so these are settings there rather than reasons to refuse the file.
+ * Checked again on 2026-11-26 against more public implementations and transcriptions — still not the Revenue
+ * Department's own documents, which could not be reached from here:
+ * - skin306152-star/pearnly-app `services/tax/pnd1_attach.py` (the ใบแนบ text a firm uploads: income code | row |
+ *   ID | title | first | last | DDMMYYYY Buddhist year | amount | tax | condition, pipe, CRLF, UTF-8) and
+ *   `services/tax/rdprep_pnd1.py` (FORMAT กลาง V2.0 re-typed from the RD's FormatPND1V2_0.pdf of 16/06/2568);
+ * - thongcome/hrm `Services/Pay/EFilingExportService.cs` (EFilingFormats.Pnd1Line, commit 6ff91920: income code
+ *   first, the same ten columns, amounts "0.00", UTF-8 without BOM, CRLF);
+ * - Koolman-Film/work `docs/research/2026-09-07-thai-accounting-export-formats.md` §1.1 (FORMAT กลาง V2.0 rules
+ *   quoted: "ชนิดไฟล์ข้อมูล UNICODE จะต้องกำหนดเป็น UTF8", pipe, CR/LF, N(15,2) with a point, comma forbidden; and
+ *   the RD Prep manual: the import maps the file's columns to RD's slots, so the column order is a setting there);
+ * - pinsorn/teas-accounting `backend/src/Accounting.Infrastructure/TaxFilings/WhtBatchFormat.cs` (the same FORMAT
+ *   กลาง rules for ภ.ง.ด.3/53: UTF-8 without BOM, "a BOM corrupts the first field").
+ * Confirmed by them: pipe, CRLF, UTF-8 without BOM (regodemo's TIS-620 is the odd one), DDMMYYYY in the Buddhist
+ * year, two decimals with a point and no thousands separator (the comma is a forbidden character), condition 1;
+ * the income code as the first column (OCA, pearnly-app, thongcome's first version; thongcome's later version puts
+ * it after the date, as FORMAT กลาง does — RD Prep's column mapping takes either).
+ * Still open: the income code's value — 401N here as OCA writes it; pearnly-app's ใบแนบ writes "40(1)", thongcome
+ * and FORMAT กลาง write "1". Sources disagree, so it stays as it was.
+ * FORMAT กลาง V2.0 itself (direct upload, no mapping) is a different file: a header H of 22 fields (H, SENDER_ID,
+ * SENDER_NID, SENDER_BRANCH, SENDER_ROLE, TAX_TYPE, NID, BRANCH_NO, DEPT_NAME, LTO, TAX_MONTH, TAX_YEAR,
+ * BRANCH_TYPE, FORM_TYPE, TOT_NUM, TOT_AMT, TOT_TAX, SUR_AMT, GTOT_TAX, TRANS_AMT, USER_ID, FORM_FLAG) and details D
+ * of 26 (D, SEQ_NO, BRANCH_NO, PIN, TIN, TITLE_NAME, FNAME, SNAME, PAID_DATE, TAX_RATE, PAID_AMT, TAX_AMT,
+ * INC_TYPE_PND, PAY_CON and twelve address parts, AMPHUR/PROVINCE/POSTAL_CODE required) — Koolman-Film/work and
+ * pearnly-app agree on every one. It is not written here: it needs the payee's address and the e-filing user ID.
  */
 import type { DelimitedRecord, Layout } from './layout.js';
 
@@ -33,7 +53,7 @@ export const PND1_CONDITION_WITHHELD = '1';
 export const pnd1: Layout<'detail', DelimitedRecord> = {
   name: 'ภ.ง.ด.1 ใบแนบ (ไฟล์ข้อความสำหรับ RD Prep)',
   source:
-    'OCA/l10n-thailand l10n_th_account_tax_report res_company.py and withholding_tax_type_income_data.xml; Prayasau/regodemo download_pnd1_textfile.php (commit 63103b59); read 2026-11-25',
+    'OCA/l10n-thailand l10n_th_account_tax_report res_company.py and withholding_tax_type_income_data.xml; Prayasau/regodemo download_pnd1_textfile.php (commit 63103b59); read 2026-11-25; skin306152-star/pearnly-app services/tax/pnd1_attach.py and rdprep_pnd1.py, thongcome/hrm Services/Pay/EFilingExportService.cs, Koolman-Film/work research note 2026-09-07-thai-accounting-export-formats.md, pinsorn/teas-accounting WhtBatchFormat.cs, read 2026-11-26',
   encoding: 'UTF-8',
   lineEnd: '\r\n',
   records: {
@@ -53,5 +73,5 @@ export const pnd1: Layout<'detail', DelimitedRecord> = {
       ],
     },
   },
-  unconfirmed: { detail: ['income_code (its column)', 'amount (thousands separator)', 'tax (thousands separator)'] },
+  unconfirmed: { detail: ['income_code (its value: 401N, 40(1) or 1)'] },
 };
