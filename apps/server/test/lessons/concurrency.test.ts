@@ -214,4 +214,55 @@ describe.skipIf(!onPostgres)('concurrent bookings on PostgreSQL', () => {
     );
     expect(a!.n).toBe(1);
   });
+
+  it('bookings of 8 students at the moment their registrations are refunded, 3 rounds: a refunded registration keeps no booked lesson, 0 5xx', async () => {
+    const somchai = await t.as('somchai');
+    const cars: number[] = [];
+    for (let i = 0; i < 8; i++) cars.push(await vehicle(t, cat.hq));
+    for (let round = 0; round < 3; round++) {
+      const date = addDays(DAY, 10 + round);
+      const students = [];
+      for (let i = 0; i < 8; i++) students.push(await register(malee, cat.car, `คืนเงินพร้อมจอง${round}-${i}`));
+      const calls = await Promise.all(
+        students.flatMap((s, i) => [
+          book({
+            line_id: s.line_id,
+            instructor_id: teachers[i % teachers.length],
+            vehicle_id: cars[i],
+            date,
+            start_time: i < 5 ? '09:00' : '13:00',
+            end_time: i < 5 ? '10:00' : '14:00',
+          }),
+          book({
+            line_id: s.line_id,
+            instructor_id: teachers[i % teachers.length],
+            vehicle_id: cars[i],
+            date,
+            start_time: i < 5 ? '10:00' : '14:00',
+            end_time: i < 5 ? '11:00' : '15:00',
+          }),
+          somchai.post('/api/application/refund', {
+            application_id: s.application_id,
+            note: 'พร้อมกันกับการจอง',
+            value: '500',
+            pay_type: 'cash',
+          }),
+        ]),
+      );
+      tally(calls);
+      // every refund went through; whatever bookings won before it were cancelled by it, those after it refused
+      const refunds = calls.filter((_, k) => k % 3 === 2);
+      expect(refunds.map((c) => c.status)).toEqual(refunds.map(() => 200));
+      const [held] = await rows(
+        t,
+        sql`select count(*)::int as n from lessons where state = 'booked'
+          and line_id in (${sql.join(
+            students.map((s) => sql`${s.line_id}`),
+            sql`, `,
+          )})`,
+      );
+      expect(held!.n).toBe(0);
+    }
+    expect(await overlaps()).toBe(0);
+  });
 });

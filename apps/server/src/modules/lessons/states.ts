@@ -42,7 +42,8 @@ function waiver(actor: Actor, waive: boolean | undefined, reason: string | undef
   return r;
 }
 
-async function releaseSeat(tx: Tx, seat: RawLesson) {
+/** A seat leaves its class: the class counts one student fewer. */
+export async function releaseClassSeat(tx: Tx, seat: RawLesson) {
   if (seat.class_id)
     await tx
       .update(lessons)
@@ -83,7 +84,7 @@ export async function cancelLesson(tx: Tx, actor: Actor, b: LessonCancelBody, re
       .returning({ id: lessons.lesson_id });
     seats = r.length;
   }
-  if (l.kind === 'seat') await releaseSeat(tx, l);
+  if (l.kind === 'seat') await releaseClassSeat(tx, l);
   await audit(
     tx,
     actor,
