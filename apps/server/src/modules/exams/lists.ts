@@ -53,16 +53,19 @@ export async function examTable(db: Db, actor: Actor, f: ExamFilter, limit: numb
 }
 
 export async function examFilterOptions(db: Db, actor: Actor) {
-  const bs = await db
-    .select({ name: branches.name, value: branches.branch_id })
-    .from(branches)
-    .where(and(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
-    .orderBy(asc(branches.branch_id));
-  const types = await db
-    .select({ name: courseTypes.name })
-    .from(courseTypes)
-    .where(eq(courseTypes.is_delete, false))
-    .orderBy(asc(courseTypes.sort));
+  // both lists at once (two round trips side by side)
+  const [bs, types] = await Promise.all([
+    db
+      .select({ name: branches.name, value: branches.branch_id })
+      .from(branches)
+      .where(and(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
+      .orderBy(asc(branches.branch_id)),
+    db
+      .select({ name: courseTypes.name })
+      .from(courseTypes)
+      .where(eq(courseTypes.is_delete, false))
+      .orderBy(asc(courseTypes.sort)),
+  ]);
   const all = { name: 'ทั้งหมด', value: 'ทั้งหมด' };
   return {
     branch: [all, ...bs],

@@ -278,16 +278,19 @@ export async function attemptPage(conn: Conn, where: SQL | undefined, order: SQL
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
-  const rows = await attemptFrom(conn)
-    .where(inArray(examAttempts.attempt_id, page))
-    .orderBy(...order);
-  // the count joins only the session (every filter is on the attempt, its session, or the application ids of a text)
-  const [{ n }] = (await conn
-    .select({ n: sql<number>`count(*)::int` })
-    .from(examAttempts)
-    .innerJoin(examSessions, eq(examSessions.session_id, examAttempts.session_id))
-    .where(where)) as [{ n: number }];
-  return { rows, total: n };
+  // the page's rows and the count side by side (two round trips at once, not one after the other); the count joins
+  // only the session (every filter is on the attempt, its session, or the application ids of a text)
+  const [rows, counted] = await Promise.all([
+    attemptFrom(conn)
+      .where(inArray(examAttempts.attempt_id, page))
+      .orderBy(...order),
+    conn
+      .select({ n: sql<number>`count(*)::int` })
+      .from(examAttempts)
+      .innerJoin(examSessions, eq(examSessions.session_id, examAttempts.session_id))
+      .where(where),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
 }
 
 // ---- sessions ----
