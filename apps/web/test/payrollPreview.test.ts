@@ -18,6 +18,7 @@ const line = (over: Partial<SheetLine> = {}): SheetLine => ({
   salary: '30000',
   income: '0',
   deduction: '0',
+  sso_wage: '30000.00',
   sso_base: '17500',
   sso_employee: '875',
   sso_employer: '875',

@@ -99,6 +99,8 @@ export const SheetLine = Type.Object({
   salary: Type.String(),
   income: Type.String(),
   deduction: Type.String(),
+  /** the wage actually paid the social security is computed on, before the floor and the ceiling (สปส.1-10) */
+  sso_wage: Type.String(),
   sso_base: Type.String(),
   sso_employee: Type.String(),
   sso_employer: Type.String(),

@@ -405,6 +405,32 @@ describe('SSO Excel rows', () => {
   });
 });
 
+describe('an approved month’s สปส.1-10 never drifts', () => {
+  it('changing an item’s category in the catalogue after approval leaves the text file and the Excel rows byte for byte', async () => {
+    const p = (await wanida.get('/api/payroll/gettable', { branch: bkn, month: MONTH })).body.data[0];
+    expect(p.status).toBe('approved');
+    const files = async () =>
+      Promise.all(
+        ['sso', 'sso_xlsx'].map(async (document) => {
+          const r = await wanida.post('/api/payroll/file', { payroll_id: p.payroll_id, document });
+          expect(r.status, r.body.message).toBe(200);
+          return r.body.data.content as string;
+        }),
+      );
+    const before = await files();
+    // kittipong's 12 hours of overtime (1,200, not wage) become teaching pay (a wage) in today's catalogue
+    const moved = await admin.put('/api/list-payroll/update', { list_payroll_id: otItem, category: 'teaching' });
+    expect(moved.status, moved.body.message).toBe(200);
+    try {
+      expect(await files()).toEqual(before);
+      const rows = JSON.parse(Buffer.from(before[1]!, 'base64').toString('utf8')).rows;
+      expect(rows.find((x: { fname: string }) => x.fname === 'กิตติพงษ์')).toMatchObject({ wage: '30000.00' });
+    } finally {
+      await admin.put('/api/list-payroll/update', { list_payroll_id: otItem, category: 'overtime' });
+    }
+  });
+});
+
 describe('a leaver', () => {
   it('is paid pro rata to the last day; a last day outside the month is refused in Thai', async () => {
     const r = await wanida.put('/api/list-payrollReport/update', {

@@ -113,6 +113,16 @@ describe('social security', () => {
       sso_base: B(12500),
       sso_employee: B(625),
     });
+    expect(r.sso_wage).toBe(B(12500));
+  });
+  it('the line carries the wage actually paid before the floor and the ceiling (สปส.1-10): 30,000 / 1,000 / 8,500', () => {
+    expect(run({ rate: B(30000) })).toMatchObject({ sso_wage: B(30000), sso_base: B(17500), sso_employee: B(875) });
+    expect(run({ rate: B(1000) })).toMatchObject({ sso_wage: B(1000), sso_base: B(1650), sso_employee: B(83) });
+    const absent = run({ rate: B(10000), items: [item('absence', 'deduction', B(300), 500, 'บาท/วัน')] });
+    expect(absent).toMatchObject({ sso_wage: B(8500), sso_base: B(8500) });
+    // absence never takes more than the salary earned: no negative wage, no contribution
+    const away = run({ rate: B(1000), items: [item('absence', 'deduction', B(300), 500, 'บาท/วัน')] });
+    expect(away).toMatchObject({ absence: B(1000), sso_wage: 0, sso_base: 0, sso_employee: 0 });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Payroll migrations on rows already there: payroll_workflow_roles (the workflow's roles as one settings row, and the
  * maker–checker rule of approval requests relaxed only for a request marked self_decided) and payroll_carry_advance
- * (the carried amount on each line, and a carried-advance item beside each advance item of the catalog).
+ * (the carried amount on each line, and a carried-advance item beside each advance item of the catalog);
+ * payroll_sso_wage (the wage actually paid stored on each line, as the สปส.1-10 reported it for the lines already there).
  */
 import { describe, expect, it } from 'vitest';
 import { databaseBefore } from '../migrations.js';
@@ -73,6 +74,46 @@ describe('payroll_carry_advance', () => {
         `select column_default from information_schema.columns where table_name = 'payroll_lines' and column_name = 'carry_advance'`,
       ),
     ).toEqual([{ column_default: "'0'::numeric" }]);
+    await db.close();
+  });
+});
+
+describe('payroll_sso_wage', () => {
+  it('gives every line the wage the สปส.1-10 reported: salary + extra + teaching/commission − absence, before the floor and ceiling', async () => {
+    const db = await databaseBefore('_payroll_sso_wage');
+    await db.exec(`
+      insert into branches (code, name) values ('T1', 'ทดสอบ');
+      insert into roles (slug, name, abilities) values ('t', 'ทดสอบ', '[]');
+      insert into users (username, password_hash, role_id, branch_id, fname) select u, 'x', r.role_id, b.branch_id, u from roles r, branches b, (values ('a'), ('b'), ('c')) v(u);
+      insert into list_payroll (branch_id, name, category, type) select branch_id, c, c, t from branches,
+        (values ('teaching', 'income'), ('commission', 'income'), ('overtime', 'income'), ('absence', 'deduction')) v(c, t);
+      insert into payrolls (branch_id, month, status, created_by) select branch_id, '2026-03', 'approved', (select min(user_id) from users) from branches;
+      insert into payroll_lines (payroll_id, month, user_id, salary, extra, absence, sso_base)
+        select (select payroll_id from payrolls), '2026-03', user_id, s, e, a, base from users,
+        (values ('a', 30000, 0, 0, 17500), ('b', 10000, 1000, 1500, 10000), ('c', 1000, 0, 0, 1650)) v(n, s, e, a, base)
+        where username = n;
+      insert into payroll_line_items (line_id, list_payroll_id, name, type, condition, amount)
+        select l.line_id, c.list_payroll_id, c.name, c.type, 'fill', v.amount from payroll_lines l join users u using (user_id),
+        (values ('a', 'teaching', 1500), ('b', 'overtime', 1200), ('b', 'commission', 500), ('b', 'absence', 1500)) v(n, cat, amount),
+        list_payroll c where u.username = v.n and c.category = v.cat;`);
+    await db.migrateAll();
+    expect(
+      await db.rows(
+        'select u.username, l.sso_wage, l.sso_base from payroll_lines l join users u using (user_id) order by 1',
+      ),
+    ).toEqual([
+      // 30,000 + 1,500 teaching: above the 17,500 ceiling, reported as paid
+      { username: 'a', sso_wage: '31500.00', sso_base: '17500.00' },
+      // 10,000 + 1,000 extra + 500 commission − 1,500 absence; overtime is not wage
+      { username: 'b', sso_wage: '10000.00', sso_base: '10000.00' },
+      // under the 1,650 floor, reported as paid
+      { username: 'c', sso_wage: '1000.00', sso_base: '1650.00' },
+    ]);
+    expect(
+      await db.rows(
+        `select is_nullable, column_default from information_schema.columns where table_name = 'payroll_lines' and column_name = 'sso_wage'`,
+      ),
+    ).toEqual([{ is_nullable: 'NO', column_default: null }]);
     await db.close();
   });
 });

@@ -142,6 +142,9 @@ export const payrollLines = pgTable(
     salary: money('salary').notNull().default('0'),
     income: money('income').notNull().default('0'),
     deduction: money('deduction').notNull().default('0'),
+    /** the wage actually paid the social security is computed on, before the floor and the ceiling (the
+     *  engine's figure, stored so an approved month's สปส.1-10 never changes when the catalogue does) */
+    sso_wage: money('sso_wage').notNull(),
     sso_base: money('sso_base').notNull().default('0'),
     sso_employee: money('sso_employee').notNull().default('0'),
     sso_employer: money('sso_employer').notNull().default('0'),

@@ -267,6 +267,7 @@ export async function computeLines(
       salary: M(r.salary),
       income: M(r.income + r.extra),
       deduction: M(r.deduction),
+      sso_wage: M(r.sso_wage),
       sso_base: M(r.sso_base),
       sso_employee: M(r.sso_employee),
       sso_employer: M(r.sso_employer),

@@ -110,6 +110,9 @@ export interface LineResult {
   absence: number;
   /** taxable pay of the month: salary + extra + incomes − absence */
   gross: number;
+  /** the wage actually paid that the social security is computed on (salary + extra + teaching/commission pay −
+   *  absence), before the floor and the ceiling: what the สปส.1-10 reports */
+  sso_wage: number;
   sso_base: number;
   sso_employee: number;
   sso_employer: number;
@@ -176,7 +179,8 @@ export function computeLine(l: LineInput, sso: SsoRate, tax: TaxTable): LineResu
   // absence lowers what was earned; it cannot take more than the salary and extra pay earned
   absence = Math.min(absence, salary + extra);
   const gross = salary + extra + income - absence;
-  const s = ssoContribution(salary + extra + wageIncome - absence, sso);
+  const ssoWage = salary + extra + wageIncome - absence;
+  const s = ssoContribution(ssoWage, sso);
   // next months: a full month of salary (a day-wage worker: as this month), extra pay and this month's regular incomes
   const fullPay = (l.daily ? salary : l.rate) + l.extra + (income - irregular);
   const next = ssoContribution((l.daily ? salary : l.rate) + l.extra + wageIncome, sso);
@@ -214,6 +218,7 @@ export function computeLine(l: LineInput, sso: SsoRate, tax: TaxTable): LineResu
     deduction,
     absence,
     gross,
+    sso_wage: ssoWage,
     sso_base: s.base,
     sso_employee: s.employee,
     sso_employer: s.employer,

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/connection.js';
 import { auditLog, branches, schoolSettings, users } from '../../db/schema/core.js';
-import { expenseCategories, listExpenses, listPayroll } from '../../db/schema/catalog.js';
+import { expenseCategories, listExpenses } from '../../db/schema/catalog.js';
 import { payrollLineItems, payrollLines, payrolls, payrollUserItems, payslips } from '../../db/schema/payroll.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -77,21 +77,6 @@ export function linesWithUsers(conn: Conn, payrollId: number) {
     .innerJoin(users, eq(users.user_id, payrollLines.user_id))
     .where(eq(payrollLines.payroll_id, payrollId))
     .orderBy(asc(payrollLines.user_id));
-}
-
-/** A payroll's stored item lines with their category, for the parts of the wage the files report. */
-export function lineItemsWithCategory(conn: Conn, payrollId: number) {
-  return conn
-    .select({
-      line_id: payrollLineItems.line_id,
-      type: payrollLineItems.type,
-      amount: payrollLineItems.amount,
-      category: listPayroll.category,
-    })
-    .from(payrollLineItems)
-    .innerJoin(payrollLines, eq(payrollLines.line_id, payrollLineItems.line_id))
-    .innerJoin(listPayroll, eq(listPayroll.list_payroll_id, payrollLineItems.list_payroll_id))
-    .where(eq(payrollLines.payroll_id, payrollId));
 }
 
 /** One employee's lines of the approved payrolls of a year (Common Era). */
@@ -241,6 +226,7 @@ export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]
       salary: l.salary,
       income: l.income,
       deduction: l.deduction,
+      sso_wage: l.sso_wage,
       sso_base: l.sso_base,
       sso_employee: l.sso_employee,
       sso_employer: l.sso_employer,
@@ -265,6 +251,7 @@ export async function storeLines(tx: Tx, p: PayrollRecord, lines: ComputedLine[]
               'salary',
               'income',
               'deduction',
+              'sso_wage',
               'sso_base',
               'sso_employee',
               'sso_employer',

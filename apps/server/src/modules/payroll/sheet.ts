@@ -134,6 +134,7 @@ export async function storedLines(conn: Conn, p: PayrollRecord, userIds?: number
         salary: M(S(l.salary)),
         income: M(S(l.income)),
         deduction: M(S(l.deduction)),
+        sso_wage: M(S(l.sso_wage)),
         sso_base: M(S(l.sso_base)),
         sso_employee: M(S(l.sso_employee)),
         sso_employer: M(S(l.sso_employer)),

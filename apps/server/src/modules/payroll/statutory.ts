@@ -29,15 +29,7 @@ import {
 import { BANK_FILES } from './layouts/banks.js';
 import { lastDayOf } from './common.js';
 import { ratesFor } from './rates.js';
-import { CATEGORY_RULES } from './engine.js';
-import {
-  approvedLinesOfYear,
-  findBranch,
-  getPayroll,
-  lineItemsWithCategory,
-  linesWithUsers,
-  schoolSettingsRow,
-} from './repo.js';
+import { approvedLinesOfYear, findBranch, getPayroll, linesWithUsers, schoolSettingsRow } from './repo.js';
 
 export type FileKind = 'sso' | 'sso_xlsx' | 'pnd1' | 'bank' | 'bank_ktb' | 'bank_bbl';
 export interface FileRequest {
@@ -51,19 +43,6 @@ export interface FileRequest {
 
 const list = (names: string[]) => names.join(', ');
 
-/**
- * The wage actually paid for the month that the SSO's contribution list reports (ค่าจ้างที่จ่ายจริง): the
- * salary or day wages earned, the fixed extra pay and the teaching/commission pay, less absence (never more than
- * the salary and extra pay earned) — the engine's figure before the floor and the ceiling, which apply only to
- * the contribution (engine.ts, sso.ts).
- */
-function ssoWage(l: { salary: string; extra: string; absence: string }, wageItems: number): string {
-  const earned = toSatang(l.salary) + toSatang(l.extra);
-  const wage = earned + wageItems - Math.min(toSatang(l.absence), earned);
-  // two decimals, as the stored amounts read (17500.00)
-  return `${Math.floor(wage / 100)}.${String(wage % 100).padStart(2, '0')}`;
-}
-
 /** One file of an approved payroll, as base64 with its name, type and record count; audited. */
 export async function produceFile(db: Db, actor: Actor, b: FileRequest, reqId?: string) {
   const p = await getPayroll(db, actor, b.payroll_id);
@@ -73,11 +52,6 @@ export async function produceFile(db: Db, actor: Actor, b: FileRequest, reqId?: 
   const s = await schoolSettingsRow(db);
   const rows = await linesWithUsers(db, p.payroll_id);
   const payDate = lastDayOf(p.month);
-  // the parts of the wage (teaching, commission) each line was paid, for the SSO's "wage actually paid"
-  const wageItems = new Map<number, number>();
-  for (const i of await lineItemsWithCategory(db, p.payroll_id))
-    if (i.type === 'income' && CATEGORY_RULES[i.category]?.wage)
-      wageItems.set(i.line_id, (wageItems.get(i.line_id) ?? 0) + toSatang(i.amount));
   const lines = rows.map(({ l, u }) => ({
     name: `${u.prefix}${u.fname} ${u.sname}`.trim(),
     idcard: u.idcard,
@@ -85,7 +59,9 @@ export async function produceFile(db: Db, actor: Actor, b: FileRequest, reqId?: 
     fname: u.fname,
     sname: u.sname,
     sso_base: l.sso_base,
-    sso_wage: ssoWage(l, wageItems.get(l.line_id) ?? 0),
+    // the wage actually paid (ค่าจ้างที่จ่ายจริง) as the engine computed and stored it with the line: the file of an
+    // approved month reads what was approved, never a figure worked out again from today's catalogue
+    sso_wage: l.sso_wage,
     sso_employee: l.sso_employee,
     sso_employer: l.sso_employer,
     salary: l.salary,
