@@ -84,11 +84,16 @@ describe(`one pay per person and month (${process.env.DATABASE_URL ? 'PostgreSQL
     const [p] = await rows<{ payroll_id: number }>(
       sql`select payroll_id from payrolls where branch_id = ${cnx} and month = ${MONTH}`,
     );
-    await expect(
-      t.db.execute(
-        sql`insert into payroll_lines (payroll_id, month, user_id) values (${p!.payroll_id}, ${MONTH}, ${uid})`,
-      ),
-    ).rejects.toThrow();
+    // (every other column given: the refusal is the unique person-and-month index, 23505, not a missing value)
+    const refused = await t.db
+      .execute(
+        sql`insert into payroll_lines (payroll_id, month, user_id, sso_wage) values (${p!.payroll_id}, ${MONTH}, ${uid}, 0)`,
+      )
+      .then(
+        () => null,
+        (e: { code?: string; cause?: { code?: string } }) => e.cause?.code ?? e.code,
+      );
+    expect(refused).toBe('23505');
   });
 });
 
