@@ -371,7 +371,9 @@ export async function generateVehicleChecks(client: SqlRunner, adminId: number, 
         where a.kind = 'course' and a.created_at > now() - interval '365 days' and l.line_id % 3 <> 0
           and d.reg + 20 + k <= (now() at time zone 'Asia/Bangkok')::date;
     end $$;`);
-  await client.exec('vacuum analyze vehicle_checks');
+  // the checks' trigger wrote each registration's check result: vacuum the registrations too (this server may run
+  // without autovacuum), or the result filter's plan reads the dead rows and old statistics
+  await client.exec('vacuum analyze vehicle_checks, applications');
   log(`  vehicle checks (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
