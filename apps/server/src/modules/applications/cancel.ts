@@ -12,7 +12,8 @@ import { lockCourseLines, registrationEnded } from './hooks.js';
 
 /**
  * application/refund and applicationfee/refund: a new negative entry on the locked application. A registration it ends
- * gives back the exam seats its course lines hold, in the same transaction.
+ * gives back what its course lines hold (exam seats, booked lessons: the hooks registered on onRegistrationEnded),
+ * in the same transaction.
  */
 export async function refundApplication(
   tx: Tx,
@@ -30,7 +31,7 @@ export async function refundApplication(
   assertBranch(actor, pre.branch_id);
   await assertDayOpen(tx, pre.branch_id, todayBangkok());
   // any refund ends a registration: its course lines are locked before the application (lockCourseLines says why),
-  // and the exam seats they hold are given back before the money entry takes the branch's receipt counter
+  // and what they hold (exam seats, booked lessons) is given back before the money entry takes the receipt counter
   const lineIds = await lockCourseLines(tx, input.application_id);
   const app = await lockApplication(tx, input.application_id);
   if (app.kind !== kind) throw notFound(`ไม่พบ${kindLabel(kind)}นี้`);
@@ -45,7 +46,10 @@ export async function refundApplication(
   return { applicationId: app.application_id, paymentId: r.payment.payment_id };
 }
 
-/** application/delete: cancel only while nothing is paid; it stays visible as ยกเลิก, and gives back its exam seats. */
+/**
+ * application/delete: cancel only while nothing is paid; it stays visible as ยกเลิก, and gives back the exam seats and
+ * the booked lessons of its lines.
+ */
 export async function deleteApplication(tx: Tx, actor: Actor, id: number, kind: Kind, note: string, reqId?: string) {
   // the course lines before the application, as a refund takes them (lockCourseLines)
   const lineIds = await lockCourseLines(tx, id);
@@ -74,7 +78,7 @@ export async function deleteApplication(tx: Tx, actor: Actor, id: number, kind: 
       .where(eq(promotions.promotion_id, u.promotion_id));
   }
   await tx.delete(promotionUsages).where(eq(promotionUsages.application_id, id));
-  // and the exam seats its lines hold
+  // and the exam seats and booked lessons its lines hold
   await registrationEnded(tx, actor, app, lineIds, note ? `ยกเลิกใบสมัคร: ${note}` : 'ยกเลิกใบสมัคร', reqId);
   await audit(
     tx,
