@@ -225,21 +225,17 @@ describe.skipIf(!onPostgres)('concurrent bookings on PostgreSQL', () => {
       for (let i = 0; i < 8; i++) students.push(await register(malee, cat.car, `คืนเงินพร้อมจอง${round}-${i}`));
       const calls = await Promise.all(
         students.flatMap((s, i) => [
-          book({
-            line_id: s.line_id,
-            instructor_id: teachers[i % teachers.length],
-            vehicle_id: cars[i],
-            date,
-            start_time: i < 5 ? '09:00' : '13:00',
-            end_time: i < 5 ? '10:00' : '14:00',
-          }),
-          book({
-            line_id: s.line_id,
-            instructor_id: teachers[i % teachers.length],
-            vehicle_id: cars[i],
-            date,
-            start_time: i < 5 ? '10:00' : '14:00',
-            end_time: i < 5 ? '11:00' : '15:00',
+          // two back-to-back hours each (the first five students in the morning, the rest after lunch)
+          ...[0, 1].map((h) => {
+            const start = (i < 5 ? 9 : 13) + h;
+            return book({
+              line_id: s.line_id,
+              instructor_id: teachers[i % teachers.length],
+              vehicle_id: cars[i],
+              date,
+              start_time: `${String(start).padStart(2, '0')}:00`,
+              end_time: `${String(start + 1).padStart(2, '0')}:00`,
+            });
           }),
           somchai.post('/api/application/refund', {
             application_id: s.application_id,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/connection.js';
 import { rowsOf } from '../../db/sql.js';
 import type { Actor } from '../../http/auth.js';
+import { hookList } from '../../lib/hooks.js';
 
 /**
  * What a higher module does, in the registration's transaction, when a registration's course lines are created: the
@@ -15,21 +16,12 @@ export type CourseLinesHook = (
   registered: string,
 ) => Promise<void>;
 
-const courseLinesHooks = new Set<CourseLinesHook>();
+const courseLinesHooks = hookList<Parameters<CourseLinesHook>>();
 
-export function onCourseLinesCreated(hook: CourseLinesHook) {
-  courseLinesHooks.add(hook);
-}
+export const onCourseLinesCreated = courseLinesHooks.add;
 
 /** Runs every registered hook for a new registration's course lines. */
-export async function courseLinesCreated(
-  tx: Conn,
-  app: { application_id: number; branch_id: number },
-  lineIds: number[],
-  registered: string,
-) {
-  for (const hook of courseLinesHooks) await hook(tx, app, lineIds, registered);
-}
+export const courseLinesCreated = courseLinesHooks.run;
 
 /**
  * What a higher module does, in the transaction that ends a registration (any refund, full or partial, or its
@@ -45,23 +37,13 @@ export type RegistrationEndedHook = (
   reqId?: string,
 ) => Promise<void>;
 
-const endedHooks = new Set<RegistrationEndedHook>();
+const endedHooks = hookList<Parameters<RegistrationEndedHook>>();
 
-export function onRegistrationEnded(hook: RegistrationEndedHook) {
-  endedHooks.add(hook);
-}
+export const onRegistrationEnded = endedHooks.add;
 
 /** Runs every registered hook for a registration that has just ended (nothing to do without course lines). */
-export async function registrationEnded(
-  tx: Tx,
-  actor: Actor,
-  app: { application_id: number; branch_id: number },
-  lineIds: number[],
-  reason: string,
-  reqId?: string,
-) {
-  if (!lineIds.length) return;
-  for (const hook of endedHooks) await hook(tx, actor, app, lineIds, reason, reqId);
+export async function registrationEnded(...args: Parameters<RegistrationEndedHook>) {
+  if (args[3].length) await endedHooks.run(...args);
 }
 
 /**

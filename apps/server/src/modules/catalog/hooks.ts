@@ -1,4 +1,5 @@
 import type { Conn } from '../../db/connection.js';
+import { hookList } from '../../lib/hooks.js';
 
 /**
  * What a higher module does, in the catalog's transaction, when an evaluation criterion changes (its active flag,
@@ -7,13 +8,9 @@ import type { Conn } from '../../db/connection.js';
  */
 export type CriterionChangeHook = (tx: Conn, evaluateId: number) => Promise<void>;
 
-const criterionHooks = new Set<CriterionChangeHook>();
+const criterionHooks = hookList<Parameters<CriterionChangeHook>>();
 
-export function onCriterionChange(hook: CriterionChangeHook) {
-  criterionHooks.add(hook);
-}
+export const onCriterionChange = criterionHooks.add;
 
 /** Runs every registered hook for a changed criterion (the catalog list's afterChange). */
-export async function criterionChanged(tx: Conn, evaluateId: number) {
-  for (const hook of criterionHooks) await hook(tx, evaluateId);
-}
+export const criterionChanged = criterionHooks.run;

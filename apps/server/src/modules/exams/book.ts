@@ -11,6 +11,7 @@ import { examAttempts, examSessions } from '../../db/schema/exams.js';
 import { audit } from '../../http/audit.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
+import type { RegistrationEndedHook } from '../applications/index.js';
 import { lineTrainingHours } from './training-hours.js';
 import {
   examSettings,
@@ -244,14 +245,7 @@ export async function releaseSeat(
  * one that comes after waits for the line and then finds the registration ended. Sessions are locked in session_id
  * order (the module's order: line → sessions by id); an attempt whose result was recorded meanwhile keeps it.
  */
-export async function releaseEndedSeats(
-  tx: Tx,
-  actor: Actor,
-  _app: { application_id: number; branch_id: number },
-  lineIds: number[],
-  reason: string,
-  reqId?: string,
-) {
+export const releaseEndedSeats: RegistrationEndedHook = async (tx, actor, _app, lineIds, reason, reqId) => {
   const booked = await tx
     .select()
     .from(examAttempts)
@@ -262,4 +256,4 @@ export async function releaseEndedSeats(
     if (a.session_id !== locked) await lockSession(tx, (locked = a.session_id));
     await releaseSeat(tx, actor, a, reason, reqId);
   }
-}
+};

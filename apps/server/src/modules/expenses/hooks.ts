@@ -1,6 +1,7 @@
 import type { Conn } from '../../db/connection.js';
 import type { vehicles } from '../../db/schema/fleet.js';
 import type { Actor } from '../../http/auth.js';
+import { hookList } from '../../lib/hooks.js';
 
 /** A renewal being recorded: the expense that rolls one of a vehicle's due dates. */
 export interface Renewal {
@@ -29,19 +30,9 @@ export type RenewalCheck = (
   reqId: string,
 ) => Promise<void>;
 
-const renewalChecks = new Set<RenewalCheck>();
+const renewalChecks = hookList<Parameters<RenewalCheck>>();
 
-export function onRenewal(check: RenewalCheck) {
-  renewalChecks.add(check);
-}
+export const onRenewal = renewalChecks.add;
 
 /** Runs every registered check of a renewal about to roll a vehicle's due date. */
-export async function checkRenewal(
-  tx: Conn,
-  actor: Actor,
-  vehicle: typeof vehicles.$inferSelect,
-  renewal: Renewal,
-  reqId: string,
-) {
-  for (const check of renewalChecks) await check(tx, actor, vehicle, renewal, reqId);
-}
+export const checkRenewal = renewalChecks.run;

@@ -6,21 +6,13 @@
  * locks it (a seat's class first). A lesson under way (checked in) or finished stays as it is.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/connection.js';
 import { lessons } from '../../db/schema/lessons.js';
 import { audit } from '../../http/audit.js';
-import type { Actor } from '../../http/auth.js';
+import type { RegistrationEndedHook } from '../applications/index.js';
 import { lockLesson } from './repo.js';
 import { releaseClassSeat } from './states.js';
 
-export async function releaseEndedLessons(
-  tx: Tx,
-  actor: Actor,
-  _app: { application_id: number; branch_id: number },
-  lineIds: number[],
-  reason: string,
-  reqId?: string,
-) {
+export const releaseEndedLessons: RegistrationEndedHook = async (tx, actor, _app, lineIds, reason, reqId) => {
   const booked = await tx
     .select({ lesson_id: lessons.lesson_id, class_id: lessons.class_id })
     .from(lessons)
@@ -43,4 +35,4 @@ export async function releaseEndedLessons(
       reqId,
     );
   }
-}
+};
