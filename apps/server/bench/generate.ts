@@ -6,7 +6,7 @@
  * Both span about two years. Money identities hold for every row.
  */
 
-import { refreshStatements } from '../src/modules/evaluations/training.js';
+import { rebuildCountsStatements, refreshStatements } from '../src/modules/evaluations/training.js';
 
 const FIRST = [
   'สมชาย',
@@ -338,7 +338,7 @@ export async function generateEvaluations(client: SqlRunner, adminId: number, lo
                else 1 + (c.k + (i.date - g.reg) / 2) % 2 end
         from ins i join bench_ev g on g.line_id = i.line_id join bench_crit c on c.type = g.course_type
         where i.is_delete or (i.date - g.reg) / 2 >= g.n or (c.k + (i.date - g.reg) / 2) % 2 = 0;
-      ${refreshStatements('select line_id from student_evaluations').join(';\n')};
+      ${[...refreshStatements('select line_id from student_evaluations'), ...rebuildCountsStatements()].join(';\n')};
     end $$;`);
   await client.exec(
     'vacuum analyze student_evaluations, evaluation_results, line_training, line_criterion_levels, evaluates',

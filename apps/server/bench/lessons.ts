@@ -16,7 +16,7 @@
  * if a run stopped before).
  */
 import type pg from 'pg';
-import { refreshStatements } from '../src/modules/evaluations/training.js';
+import { rebuildCountsStatements, refreshStatements } from '../src/modules/evaluations/training.js';
 import { payGroups } from '../src/modules/lessons/pay.js';
 import type { Db } from '../src/db/connection.js';
 import type { SqlRunner } from './generate.js';
@@ -127,7 +127,7 @@ export async function generateLessons(
   await client.exec(`begin;
     create temp table bench_tl on commit drop as select distinct line_id from lessons where state = 'done' and note = 'bench';
     analyze bench_tl;
-    ${refreshStatements('select line_id from bench_tl').join(';\n')};
+    ${[...refreshStatements('select line_id from bench_tl'), ...rebuildCountsStatements()].join(';\n')};
     commit;`);
   await client.exec('vacuum analyze lessons, line_training, line_criterion_levels, instructor_rates, instructor_hours');
   log(

@@ -75,7 +75,29 @@ async function check(lineId: number) {
       expect(r.body.meta.total, status).toBe(want.length);
     }
   }
+  await plainCounts();
   return all.body.data.find((x: any) => x.line_id === lineId);
+}
+
+/**
+ * Without a text the count of each status over the branches is summed from the per-branch counts kept at commit; with
+ * a licence type it counts the lines themselves: the counts of every licence type add up to the plain one.
+ */
+async function plainCounts() {
+  const types = (
+    await rows<{ type: string }>(t, sql`select distinct course_type as type from application_courses order by 1`)
+  ).map((r) => r.type);
+  for (const branch of [undefined, String(cat.hq)]) {
+    for (const status of STATUSES) {
+      const q = { per_page: 1, status, ...(branch ? { branch } : {}) };
+      const plain = await admin.get('/api/application/getforevaluateManage', q);
+      expect(plain.status, plain.body.message).toBe(200);
+      let sum = 0;
+      for (const type of types)
+        sum += (await admin.get('/api/application/getforevaluateManage', { ...q, type })).body.meta.total;
+      expect(plain.body.meta.total, `${status} ${branch ?? 'all'}`).toBe(sum);
+    }
+  }
 }
 
 const record = (appId: number, lineId: number, b: Record<string, unknown>) =>
@@ -247,6 +269,34 @@ describe('the figures kept at commit', () => {
     });
   });
 
+  it('a cancelled registration’s evaluated line leaves every status and its count', async () => {
+    const r = await admin.post('/api/application/create', {
+      customer: customer({ fname: NAME, sname: 'ยกเลิก' }),
+      courses: [{ course_id: cat.car, exam_date: null }],
+      other_fees: [],
+    });
+    expect(r.status, r.body.message).toBe(200);
+    const appId = r.body.data.application.application_id as number;
+    const lineId = r.body.data.application.courses[0].line_id as number;
+    const ids = await criteria();
+    const ev = await record(appId, lineId, {
+      theory_hours: 5,
+      practice_hours: 10,
+      results: ids.map((id) => ({ evaluate_id: id, level: 3 })),
+    });
+    expect(ev.status, ev.body.message).toBe(200);
+    expect(await check(lineId)).toMatchObject({ status: 'อบรมครบ' });
+    const before = (await admin.get('/api/application/getforevaluateManage', { status: 'อบรมครบ', per_page: 1 })).body
+      .meta.total as number;
+    const cancel = await admin.del('/api/application/delete', { application_id: appId, note: 'ผู้เรียนขอยกเลิก' });
+    expect(cancel.status, cancel.body.message).toBe(200);
+    expect(await check(lineId)).toBeUndefined();
+    const after = await admin.get('/api/application/getforevaluateManage', { status: 'อบรมครบ', per_page: 1 });
+    expect(after.body.meta.total).toBe(before - 1);
+    const [kept] = await rows<{ live: boolean }>(t, sql`select live from line_training where line_id = ${lineId}`);
+    expect(kept).toEqual({ live: false });
+  });
+
   it('sessions of one line recorded at once, beside a change of the passing level, are all counted', async () => {
     const { appId, lineId } = await register();
     const ids = await criteria();
@@ -286,6 +336,7 @@ describe('the figures kept at commit', () => {
     const gone = await rows<{ n: number }>(t, sql`select count(*)::int as n from line_training`);
     await t.db.execute(sql`delete from line_training`);
     await t.db.execute(sql`delete from line_criterion_levels`);
+    await t.db.execute(sql`delete from line_training_counts`);
     // before 0027 the stored rows had no course columns (here: not yet required); 0027 then fills and requires them
     await t.db.execute(
       sql`alter table line_training alter column course_id drop not null, alter column course_type drop not null`,
@@ -300,6 +351,10 @@ describe('the figures kept at commit', () => {
     const lessons = fs.readFileSync(path.join(migrationsFolder, '0048_line_training_lessons.sql'), 'utf8');
     for (const s of lessons.split('--> statement-breakpoint'))
       if (!/ADD (COLUMN|CONSTRAINT)/.test(s)) await t.db.execute(sql.raw(s));
+    // 0056 sets the live and complete flags and counts the stored lines per branch
+    const counts = fs.readFileSync(path.join(migrationsFolder, '0056_line_training_counts.sql'), 'utf8');
+    for (const s of counts.split('--> statement-breakpoint'))
+      if (!/ADD COLUMN|CREATE TABLE/.test(s)) await t.db.execute(sql.raw(s));
     expect(await rows(t, LINE_TRAINING_VIOLATIONS_SQL)).toEqual([]);
     expect(await rows<{ n: number }>(t, sql`select count(*)::int as n from line_training`)).toEqual(gone);
     // the page's figures (from the evaluations) and the stored ones agree: the deleted session does not count

@@ -176,8 +176,34 @@ export const lineTraining = pgTable(
     /** live evaluations of the line (0 when it has completed lessons only) */
     evaluations: integer('evaluations').notNull(),
     criteria_passed: integer('criteria_passed').notNull(),
+    /** its registration is not cancelled (a cancellation sets it false, in its transaction) */
+    live: boolean('live').notNull().default(true),
+    /**
+     * its training is complete as the rules are now: the course's hours done and every active criterion of its licence
+     * type passed — rewritten with the row and whenever a course's hours, a criterion or the passing level change
+     */
+    complete: boolean('complete').notNull().default(false),
   },
   (t) => [index('line_training_branch').on(t.branch_id)],
+);
+
+/**
+ * How many stored lines each branch has, live or of a cancelled registration, complete or not: the evaluation list's
+ * count of a training status over the branches (no text, licence type or exam stage) sums these rows instead of
+ * counting the chain's stored lines. Changed by the deltas of each transaction that changes line_training
+ * (training.ts), applied in key order.
+ */
+export const lineTrainingCounts = pgTable(
+  'line_training_counts',
+  {
+    branch_id: integer('branch_id')
+      .notNull()
+      .references(() => branches.branch_id),
+    live: boolean('live').notNull(),
+    complete: boolean('complete').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'line_training_counts_pk', columns: [t.branch_id, t.live, t.complete] })],
 );
 
 /**

@@ -14,3 +14,16 @@ export const onCriterionChange = criterionHooks.add;
 
 /** Runs every registered hook for a changed criterion (the catalog list's afterChange). */
 export const criterionChanged = criterionHooks.run;
+
+/**
+ * What a higher module does, in the catalog's transaction, when a course is created, changed or deleted (its theory
+ * or practice hours): the evaluations module keeps its lines' stored "training complete" flag with it.
+ */
+export type CourseChangeHook = (tx: Conn, courseId: number) => Promise<void>;
+
+const courseHooks = hookList<Parameters<CourseChangeHook>>();
+
+export const onCourseChange = courseHooks.add;
+
+/** Runs every registered hook for a changed course (the catalog list's afterChange). */
+export const courseChanged = courseHooks.run;

@@ -3,4 +3,4 @@ export { default as routes } from './routes.js';
 export { emptyCatalogHint, offeredAt, offeredAtSql, offeredCatalog, priceAt } from './offer.js';
 export { courseTypeMinAges } from './repo.js';
 export { EVALUATE_CATEGORIES } from './options.js';
-export { onCriterionChange, type CriterionChangeHook } from './hooks.js';
+export { onCourseChange, onCriterionChange, type CourseChangeHook, type CriterionChangeHook } from './hooks.js';

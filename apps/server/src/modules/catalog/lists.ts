@@ -25,7 +25,7 @@ import type { CrudRow, CrudSpec } from '../../http/crud.js';
 import { ALL, isAll } from '../../http/envelope.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { namedOptions, withAll } from '../../http/tables.js';
-import { criterionChanged } from './hooks.js';
+import { courseChanged, criterionChanged } from './hooks.js';
 import { branchPrices, catalogScopeSql, offeredAtSql, saveBranchPrices, type PricedKind } from './offer.js';
 import {
   EVALUATE_CATEGORIES,
@@ -172,6 +172,8 @@ export const courseList: CrudSpec<typeof courseRepo.table> = {
   validate: async (conn, row) => {
     await checkCourseType(conn, row.type);
   },
+  // the evaluation list's stored "training complete" of the course's lines follows its hours
+  afterChange: courseChanged,
   order: (t) => [asc(t.branch_id), asc(t.type), asc(t.name)],
 };
 

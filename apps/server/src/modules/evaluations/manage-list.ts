@@ -56,25 +56,16 @@ const examJoins = sql`${sql.join(
 /** The stored training rows (lt) of the caller's scope and the branch asked (a row has its application's branch). */
 const storedOwn = (actor: Actor, branchId: number | undefined) =>
   sql`${branchScopeSql(actor, 'lt.branch_id')} ${branchId !== undefined ? sql`and lt.branch_id = ${branchId}` : sql``}`;
-/** The active criteria of each licence type (what a line must pass to complete its training). */
-const criteriaTotals = sql`(select e.type, count(*)::int as total from evaluates e where not e.is_delete and e.is_activate group by e.type)`;
-/** A stored line (lt, its course co, its type's criteria ct) has done the course's hours and passed every criterion. */
-const trainingDone = sql`(lt.theory_hours * 60 + lt.lesson_theory_minutes >= co.theory_hours * 60
-      and lt.practice_hours * 60 + lt.lesson_practice_minutes >= co.practice_hours * 60
-      and lt.criteria_passed >= coalesce(ct.total, 0))`;
-
 /**
  * The training status filter over every candidate line, from the figures kept at commit (training.ts): no stored
- * row is "not started" (an anti-join); a stored row is "completed" when its hours reach the course's (read live) and
- * its passed criteria (recounted whenever the passing level or a criterion changes) reach the active criteria of
- * the licence type (counted live), else "in training" — the status trainingStatus gives from the evaluations.
- * `stored` is the stored rows of the branch and scope asked (a line's row has its application's branch). The page
- * asks for them as a semi-join judged on the stored row alone (its own course and licence type): the planner walks
- * the chain's lines newest first with a key lookup each, or, for one branch, starts from the branch's few thousand
- * stored rows and looks up their lines (a join on the line's course instead made it hash every line of the chain:
- * 50 ms for a branch's completed lines). The count of "in training" and "completed" reads them as a materialized
- * CTE joined to their lines by key; "not started" anti-joins the table itself (a hash anti-join for the chain).
- * Without a text, licence type or exam stage the count is trainedLineCount's instead.
+ * row is "not started" (an anti-join); a stored row is "completed" when its stored `complete` flag says so (its hours
+ * reach the course's and its passed criteria every active criterion of its licence type, as the rules are now — the
+ * status trainingStatus gives from the evaluations), else "in training". `stored` is the stored rows of the branch
+ * and scope asked (a line's row has its application's branch). The page asks for them as a semi-join judged on the
+ * stored row alone: the planner walks the chain's lines newest first with a key lookup each, or, for one branch,
+ * starts from the branch's few thousand stored rows and looks up their lines. The count with a text, licence type or
+ * exam stage reads them as a materialized CTE joined to their lines by key; "not started" anti-joins the table itself
+ * (a hash anti-join for the chain). Without those filters the count is trainedLineCount's instead.
  */
 function trainingStatusFilter(
   status: string | undefined,
@@ -89,40 +80,28 @@ function trainingStatusFilter(
     };
   if (status !== EVAL_STATUS.training && status !== EVAL_STATUS.completed)
     return { stored: null, join: () => sql``, where: () => sql`false` };
-  const done = status === EVAL_STATUS.completed ? trainingDone : sql`not ${trainingDone}`;
-  const stored = sql`select lt.line_id, lt.theory_hours, lt.practice_hours, lt.lesson_theory_minutes,
-      lt.lesson_practice_minutes, lt.criteria_passed from line_training lt
-    where ${storedOwn(actor, branchId)}`;
+  const complete = status === EVAL_STATUS.completed;
+  const stored = sql`select lt.line_id from line_training lt
+    where ${storedOwn(actor, branchId)} and lt.complete = ${complete}`;
   return {
     stored,
-    join: (forCount) =>
-      forCount
-        ? sql`join lts lt on lt.line_id = l.line_id
-    join courses co on co.course_id = l.course_id
-    left join ${criteriaTotals} ct on ct.type = l.course_type`
-        : sql``,
+    join: (forCount) => (forCount ? sql`join lts lt on lt.line_id = l.line_id` : sql``),
     where: (forCount) =>
       forCount
-        ? done
-        : sql`exists (select 1 from line_training lt join courses co on co.course_id = lt.course_id
-        left join ${criteriaTotals} ct on ct.type = lt.course_type
-        where lt.line_id = l.line_id and ${storedOwn(actor, branchId)} and ${done})`,
+        ? sql`true`
+        : sql`exists (select 1 from line_training lt
+        where lt.line_id = l.line_id and ${storedOwn(actor, branchId)} and lt.complete = ${complete})`,
   };
 }
 
 /**
- * The course lines of live registrations that have a training record (line_training: at least one live evaluation),
- * or only those whose training is complete (done) or not yet (not done): counted on the stored rows alone (each
- * holds its branch, course and licence type), less those of cancelled registrations.
+ * The course lines of live registrations that have a training record (line_training: at least one live evaluation or
+ * completed lesson), or only those whose training is complete (done) or not yet (not done): the per-branch counts
+ * kept at commit (line_training_counts), summed over the branches asked.
  */
 async function trainedLineCount(db: Db, actor: Actor, branchId: number | undefined, done?: boolean) {
-  const own = sql`${storedOwn(actor, branchId)}
-    ${done === undefined ? sql`` : done ? sql`and ${trainingDone}` : sql`and not ${trainingDone}`}`;
-  const stored = sql`line_training lt join courses co on co.course_id = lt.course_id
-    left join ${criteriaTotals} ct on ct.type = lt.course_type`;
-  const res = await db.execute(sql`select ((select count(*) from ${stored} where ${own})
-    - (select count(*) from ${stored} join application_courses l on l.line_id = lt.line_id
-         join applications a on a.application_id = l.application_id where a.is_delete and ${own}))::int as n`);
+  const res = await db.execute(sql`select coalesce(sum(lt.n), 0)::int as n from line_training_counts lt
+    where lt.live and ${storedOwn(actor, branchId)} ${done === undefined ? sql`` : sql`and lt.complete = ${done}`}`);
   return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 }
 

@@ -199,9 +199,9 @@ export async function completeLesson(tx: Tx, actor: Actor, b: LessonCompleteBody
         .returning({ id: lessons.lesson_id })
     ).length;
   }
-  // the stored training figures the evaluation list reads, in this transaction (in line order: no two completions
-  // lock two lines in opposite orders)
-  for (const lineId of [...new Set(credited)].sort((a, b) => a - b)) await refreshLineTraining(tx, lineId);
+  // the stored training figures the evaluation list reads, in this transaction (the lines in line order: no two
+  // completions lock two lines in opposite orders)
+  await refreshLineTraining(tx, credited);
   await audit(
     tx,
     actor,
