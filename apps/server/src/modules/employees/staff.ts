@@ -2,8 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/connection.js';
 import { branches, users } from '../../db/schema/core.js';
 
-/** Staff who may teach or check at a branch: its own active users and the head office's. */
-export async function staffOf(conn: Conn, branchId: number) {
+/**
+ * Staff who may teach or check at a branch: its own active users and the head office's; with `userId`, that one
+ * person if they are among them (a rule's check reads one row, not the branch's whole staff).
+ */
+export async function staffOf(conn: Conn, branchId: number, userId?: number) {
   return conn
     .select({
       user_id: users.user_id,
@@ -19,6 +22,7 @@ export async function staffOf(conn: Conn, branchId: number) {
         eq(users.is_delete, false),
         eq(users.status, 'active'),
         sql`(${users.branch_id} = ${branchId} or ${branches.is_head_office})`,
+        userId === undefined ? undefined : eq(users.user_id, userId),
       ),
     )
     .orderBy(

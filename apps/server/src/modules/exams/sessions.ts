@@ -36,7 +36,7 @@ async function examinerOf(
   before?: { examiner_id: number | null; examiner: string },
 ) {
   if (!b.examiner_id) return { examiner_id: null, examiner: (b.examiner ?? '').trim() };
-  const s = (await staffOf(conn, branchId)).find((x) => x.user_id === b.examiner_id);
+  const s = (await staffOf(conn, branchId, b.examiner_id))[0];
   if (s) return { examiner_id: s.user_id, examiner: s.name };
   if (before && before.examiner_id === b.examiner_id)
     return { examiner_id: before.examiner_id, examiner: before.examiner };

@@ -81,7 +81,7 @@ export async function availability(
 
 export async function updateAvailability(tx: Tx, actor: Actor, b: AvailabilityUpdateBody, reqId?: string) {
   await assertLiveBranch(tx, actor, b.branch_id);
-  const staff = (await staffOf(tx, b.branch_id)).find((x) => x.user_id === b.instructor_id);
+  const staff = (await staffOf(tx, b.branch_id, b.instructor_id))[0];
   if (!staff) throw badRequest('ครูฝึก: ไม่พบพนักงานนี้ในสาขา (หรือบัญชีถูกระงับ)');
   const hours = [...b.hours].sort((x, y) => x.weekday - y.weekday || x.start_time.localeCompare(y.start_time));
   hours.forEach((h, i) => {

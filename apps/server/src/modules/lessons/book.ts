@@ -24,6 +24,8 @@ import { lessonById, lessonSettingsOf, lineContext, lockLesson, lockLine, roomOf
 import { bangkokClock, bangkokInstant } from './rules.js';
 
 export async function createLesson(tx: Tx, actor: Actor, b: LessonCreateBody, reqId?: string) {
+  // the line locked first, then read by a statement of its own: a statement that waited for the line's lock sees the
+  // registration as it was when it began (a refund committed meanwhile would pass unseen)
   await lockLine(tx, b.line_id);
   const line = await liveLine(tx, actor, b.line_id, 'จองคาบเรียน');
   const s = await lessonSettingsOf(tx);

@@ -3,7 +3,6 @@
  * vehicle's branch, type and papers, the course line's registration, hours and payment — each refused with a Thai
  * message naming the field and what to do — and the overlap refusal that names the lesson already there.
  */
-import { sql } from 'drizzle-orm';
 import { formatThaiDate } from '@khabkhi/thai';
 import type { Conn, Tx } from '../../db/connection.js';
 import { assertBranch, type Actor } from '../../http/auth.js';
@@ -13,14 +12,14 @@ import { assertRegistrationLive } from '../exams/index.js';
 import {
   instructorDay,
   lineContext,
+  heldLesson,
   lineMinutes,
   overlapColumn,
-  overlapping,
-  rowsOf,
   vehicleOf,
   type LessonLine,
+  type HeldColumn,
+  type HeldLesson,
   type LessonSettingsRow,
-  type LessonApi,
 } from './repo.js';
 import {
   VEHICLE_TYPE_NAMES,
@@ -52,7 +51,7 @@ export async function checkInstructor(
   start: string,
   end: string,
 ) {
-  const staff = (await staffOf(conn, branchId)).find((x) => x.user_id === instructorId);
+  const staff = (await staffOf(conn, branchId, instructorId))[0];
   if (!staff) throw badRequest('ครูฝึก: ไม่พบครูฝึกนี้ในสาขา (หรือบัญชีถูกระงับ) ให้เลือกครูฝึกของสาขาหรือสำนักงานใหญ่');
   const wd = weekdayIndex(date);
   const day = await instructorDay(conn, instructorId, branchId, wd, date);
@@ -135,7 +134,7 @@ export async function checkLineHours(
   }
 }
 
-const RESOURCE_NAMES: Record<string, (r: LessonApi) => string> = {
+const RESOURCE_NAMES: Record<HeldColumn, (r: HeldLesson) => string> = {
   instructor_id: (r) => `ครูฝึก ${r.instructor_name}`,
   vehicle_id: (r) => `รถ ${r.vehicle_name}`,
   customer_id: (r) => `ผู้เรียน ${r.customer_name}`,
@@ -143,7 +142,9 @@ const RESOURCE_NAMES: Record<string, (r: LessonApi) => string> = {
 };
 
 /** What a lesson is, in a refusal: "คาบเรียนของ นายเอ 09:00–10:00 น. วันที่ 3 ธ.ค. 2569". */
-export function lessonText(r: LessonApi) {
+export function lessonText(
+  r: Pick<HeldLesson, 'kind' | 'customer_name' | 'course_type' | 'room_name' | 'starts_at' | 'ends_at'>,
+) {
   const what =
     r.kind === 'practice'
       ? `คาบเรียนของ ${r.customer_name}`
@@ -154,7 +155,7 @@ export function lessonText(r: LessonApi) {
 }
 
 export interface OverlapProbe {
-  candidates: { column: 'instructor_id' | 'vehicle_id' | 'customer_id' | 'room_id'; id: number | null }[];
+  candidates: { column: HeldColumn; id: number | null }[];
   startsAt: Date;
   endsAt: Date;
   /** the rows being written (a moved lesson, a class and its seats) */
@@ -178,29 +179,21 @@ export async function withoutOverlap<T>(tx: Tx, probe: OverlapProbe, write: (sp:
   }
 }
 
-/** The Thai 409 naming the lesson that holds a candidate (only `column`'s, when the constraint named it). */
+/**
+ * The Thai 409 naming the lesson that holds a candidate — the first candidate held, its earliest lesson; only
+ * `column`'s when the constraint named it — or nothing when none is held.
+ */
 async function refuseHeldTime(tx: Tx, probe: OverlapProbe, column?: string | null) {
-  for (const c of probe.candidates) {
-    if (c.id === null || (column && c.column !== column)) continue;
-    const other = await overlapping(tx, c.column, c.id, probe.startsAt, probe.endsAt, probe.notIds);
-    if (other) throw conflict(`${RESOURCE_NAMES[c.column]!(other)} มี${lessonText(other)} อยู่แล้ว ให้เลือกเวลาอื่น`);
-  }
+  const candidates = probe.candidates.filter(
+    (c): c is { column: HeldColumn; id: number } => c.id !== null && (!column || c.column === column),
+  );
+  const other = await heldLesson(tx, candidates, probe.startsAt, probe.endsAt, probe.notIds);
+  if (other) throw conflict(`${RESOURCE_NAMES[other.column](other)} มี${lessonText(other)} อยู่แล้ว ให้เลือกเวลาอื่น`);
 }
 
 /**
  * A time already held by a committed lesson, refused before the other checks of a booking (desks aiming at the same
- * slot at once: most requests are refused, and refused early): one probe of the exclusion indexes, then the named
- * refusal. Only a shortcut: the exclusion constraints stay what guarantees no overlap (withoutOverlap).
+ * slot at once: most requests are refused, and refused early): one query, the named refusal. Only a shortcut: the
+ * exclusion constraints stay what guarantees no overlap (withoutOverlap).
  */
-export async function refuseTakenTime(tx: Tx, probe: OverlapProbe) {
-  const held = probe.candidates.filter((c) => c.id !== null).map((c) => sql`l.${sql.raw(c.column)} = ${c.id}`);
-  if (!held.length) return;
-  const not = probe.notIds.length ? sql` and l.lesson_id not in (${sql.join(probe.notIds, sql`, `)})` : sql``;
-  const [hit] = await rowsOf(
-    tx,
-    sql`select 1 as held from lessons l where l.state in ('booked', 'checked_in', 'done')
-      and tstzrange(l.starts_at, l.ends_at) && tstzrange(${probe.startsAt.toISOString()}::timestamptz, ${probe.endsAt.toISOString()}::timestamptz)
-      and (${sql.join(held, sql` or `)})${not} limit 1`,
-  );
-  if (hit) await refuseHeldTime(tx, probe);
-}
+export const refuseTakenTime = (tx: Tx, probe: OverlapProbe) => refuseHeldTime(tx, probe);

@@ -1,5 +1,5 @@
 /** The lessons' SQL: settings, a course line's context and minutes, lesson rows with their names, locks, overlaps. */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { toSatang } from '@khabkhi/thai';
 import {
   TimetableLessons as TimetableLessonsSchema,
@@ -9,6 +9,8 @@ import {
 import type { Conn } from '../../db/connection.js';
 import { rowsOf as resultRows } from '../../db/sql.js';
 import { lessonSettings } from '../../db/schema/lessons.js';
+import { courses } from '../../db/schema/catalog.js';
+import { applicationCourses, applications, customers } from '../../db/schema/money.js';
 import { bangkokClock } from './rules.js';
 
 export type Row = Record<string, unknown>;
@@ -40,17 +42,37 @@ export async function lockLine(conn: Conn, lineId: number) {
   await conn.execute(sql`select line_id from application_courses where line_id = ${lineId} for update`);
 }
 
+/** The course line's context (prepared: parsed and planned once per pooled connection). */
+const lineContextQuery = (conn: Conn) =>
+  conn
+    .select({
+      line_id: applicationCourses.line_id,
+      course_name: applicationCourses.course_name,
+      course_type: applicationCourses.course_type,
+      course_id: applicationCourses.course_id,
+      theory_hours: courses.theory_hours,
+      practice_hours: courses.practice_hours,
+      application_id: applications.application_id,
+      application_code: applications.application_code,
+      kind: applications.kind,
+      branch_id: applications.branch_id,
+      status: applications.status,
+      is_delete: applications.is_delete,
+      net: applications.net,
+      paid: applications.paid,
+      customer_id: customers.customer_id,
+      customer_name: sql<string>`trim(${customers.prefix} || ${customers.fname} || ' ' || ${customers.sname})`,
+    })
+    .from(applicationCourses)
+    .innerJoin(applications, eq(applications.application_id, applicationCourses.application_id))
+    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
+    .innerJoin(courses, eq(courses.course_id, applicationCourses.course_id))
+    .where(eq(applicationCourses.line_id, sql.placeholder('lineId')))
+    .prepare('lesson_line_context');
+
 /** A course line with what the booking rules read: its course's hours, application, money and customer. */
 export async function lineContext(conn: Conn, lineId: number) {
-  const [r] = await rowsOf(
-    conn,
-    sql`select l.line_id, l.course_name, l.course_type, l.course_id, c.theory_hours, c.practice_hours,
-      a.application_id, a.application_code, a.kind, a.branch_id, a.status, a.is_delete, a.net, a.paid,
-      cu.customer_id, trim(cu.prefix || cu.fname || ' ' || cu.sname) as customer_name
-    from application_courses l join applications a on a.application_id = l.application_id
-    join customers cu on cu.customer_id = a.customer_id join courses c on c.course_id = l.course_id
-    where l.line_id = ${lineId}`,
-  );
+  const [r] = await lineContextQuery(conn).execute({ lineId });
   if (!r) return undefined;
   return {
     line_id: Number(r.line_id),
@@ -275,24 +297,91 @@ const OVERLAP_COLUMN: Record<string, string> = {
 };
 export const overlapColumn = (constraint: string | undefined) => (constraint ? OVERLAP_COLUMN[constraint] : undefined);
 
-/** The live lesson of a resource (instructor_id, vehicle_id, customer_id, room_id) overlapping a time, if any. */
-export async function overlapping(
+export type HeldColumn = 'instructor_id' | 'vehicle_id' | 'customer_id' | 'room_id';
+/** What a refusal names of the lesson already holding a time. */
+export interface HeldLesson {
+  /** the candidate it holds */
+  column: HeldColumn;
+  kind: 'practice' | 'class' | 'seat';
+  course_type: string;
+  starts_at: string;
+  ends_at: string;
+  customer_name: string;
+  instructor_name: string;
+  vehicle_name: string;
+  room_name: string;
+}
+
+/** The probe of heldLesson for one set of candidate columns (prepared: planned once per pooled connection). */
+const heldQuery = (conn: Conn, columns: HeldColumn[]) => {
+  const col = (c: HeldColumn) => sql.raw(`l.${c}`);
+  const id = (i: number) => sql.placeholder(`c${i}`);
+  const held = columns.map((c, i) => sql`${col(c)} = ${id(i)}::int`);
+  const rank = sql.join(
+    columns.map((c, i) => sql`when ${col(c)} = ${id(i)}::int then ${sql.raw(String(i))}`),
+    sql` `,
+  );
+  const start = sql`${sql.placeholder('startsAt')}::timestamptz`;
+  const end = sql`${sql.placeholder('endsAt')}::timestamptz`;
+  return conn
+    .select({
+      rank: sql<number>`(case ${rank} end)::int`,
+      kind: sql<string>`l.kind`,
+      course_type: sql<string>`l.course_type`,
+      starts_at: sql<string>`l.starts_at`,
+      ends_at: sql<string>`l.ends_at`,
+      customer_name: sql<string>`coalesce((select trim(cu.prefix || cu.fname || ' ' || cu.sname) from customers cu
+        where cu.customer_id = l.customer_id), '')`,
+      instructor_name: sql<string>`coalesce((select trim(u.prefix || u.fname || ' ' || u.sname) from users u
+        where u.user_id = coalesce(l.instructor_id, (select c.instructor_id from lessons c where c.lesson_id = l.class_id))), '')`,
+      vehicle_name: sql<string>`coalesce((select trim(v.no || ' ' || v.province) from vehicles v where v.vehicle_id = l.vehicle_id), '')`,
+      room_name: sql<string>`coalesce((select r.name from lesson_rooms r
+        where r.room_id = coalesce(l.room_id, (select c.room_id from lessons c where c.lesson_id = l.class_id))), '')`,
+    })
+    .from(sql`lessons l`)
+    .where(
+      sql`l.state in ('booked', 'checked_in', 'done') and tstzrange(l.starts_at, l.ends_at) && tstzrange(${start}, ${end})
+        and (${sql.join(held, sql` or `)}) and l.lesson_id <> all(${sql.placeholder('notIds')}::int[])`,
+    )
+    .orderBy(sql`1`, sql`l.starts_at`)
+    .limit(1)
+    .prepare(`lesson_held_${columns.map((c) => c.split('_')[0]).join('_')}`);
+};
+
+/**
+ * The live lesson holding one of the candidates (instructor, vehicle, student, room) at a time overlapping
+ * startsAt–endsAt, if any: of the first candidate held, the earliest. One query: the exclusion indexes answer each
+ * candidate (a bitmap OR of the gist indexes), and the names are looked up for the one row answered.
+ */
+export async function heldLesson(
   conn: Conn,
-  column: string,
-  id: number,
+  candidates: { column: HeldColumn; id: number }[],
   startsAt: Date,
   endsAt: Date,
   notIds: number[],
-) {
-  const not = notIds.length ? sql` and l.lesson_id not in (${sql.join(notIds, sql`, `)})` : sql``;
-  const rows = await lessonRows(
+): Promise<HeldLesson | undefined> {
+  if (!candidates.length) return undefined;
+  const [r] = await heldQuery(
     conn,
-    sql`l.${sql.raw(column)} = ${id} and l.state in ('booked', 'checked_in', 'done')
-      and tstzrange(l.starts_at, l.ends_at) && tstzrange(${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)${not}`,
-    sql`l.starts_at`,
-    1,
-  );
-  return rows[0];
+    candidates.map((c) => c.column),
+  ).execute({
+    ...Object.fromEntries(candidates.map((c, i) => [`c${i}`, c.id])),
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    notIds: `{${notIds.map(Number).join(',')}}`,
+  });
+  if (!r) return undefined;
+  return {
+    column: candidates[Number(r.rank)]!.column,
+    kind: String(r.kind) as HeldLesson['kind'],
+    course_type: String(r.course_type),
+    starts_at: new Date(r.starts_at as string).toISOString(),
+    ends_at: new Date(r.ends_at as string).toISOString(),
+    customer_name: String(r.customer_name),
+    instructor_name: String(r.instructor_name),
+    vehicle_name: String(r.vehicle_name),
+    room_name: String(r.room_name),
+  };
 }
 
 // ---- who and what can be booked ----
