@@ -20,3 +20,37 @@ export function preparedPer<C extends object, Q>(build: (conn: C) => Q): (conn: 
     return q;
   };
 }
+
+/**
+ * `conn.execute(query)` as a named statement: node-postgres parses it once per pooled connection and the server may
+ * keep its plan (an unnamed statement is parsed and planned at every call). The name must stand for one text: a
+ * query whose text varies (a clause present or not) takes one name per shape. PGlite runs it as it runs execute.
+ * (drizzle's execute has no name; this is what it does, with the name its query builders pass when prepared.)
+ */
+export function executeNamed(conn: object, name: string, query: SQL): Promise<unknown> {
+  const c = conn as {
+    dialect: { sqlToQuery(q: SQL): unknown };
+    session: {
+      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+    };
+  };
+  return c.session.prepareQuery(c.dialect.sqlToQuery(query), undefined, name, false).execute();
+}
+
+/**
+ * A prepared query built once and run on the connection given at each call (the database or a transaction): drizzle
+ * binds a prepared query to the connection it was built on, so one prepared inside a transaction was built again for
+ * every transaction (the payment's locking read: its SQL rebuilt at every payment). The first call builds it; each
+ * call answers a copy of it bound to `conn`'s client. This relies on drizzle's prepared queries keeping their driver
+ * client in `client` and on a connection's session keeping it in `session.client` (node-postgres and PGlite both do;
+ * the money tests run through it on both databases).
+ */
+export function preparedAnywhere<C extends object, Q extends object>(build: (conn: C) => Q): (conn: C) => Q {
+  let made: Q | undefined;
+  return (conn) => {
+    made ??= build(conn);
+    const client = (conn as { session?: { client?: unknown } }).session?.client;
+    if (client === undefined) throw new Error('preparedAnywhere: the connection has no session client');
+    return Object.assign(Object.create(Object.getPrototypeOf(made) as object) as Q, made, { client });
+  };
+}

@@ -3,12 +3,11 @@
  * status from the money, the payment entry with its gapless receipt number and receipt snapshot.
  * Everything here runs inside the caller's transaction with the application row locked.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buddhistYear, formatBaht, formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
-import { isoTimestamp, rowsOf } from '../../db/sql.js';
-import { branches, schoolSettings, users } from '../../db/schema/core.js';
-import { applications, customers, payments } from '../../db/schema/money.js';
+import { executeNamed, isoTimestamp, rowsOf } from '../../db/sql.js';
+import { applications, payments } from '../../db/schema/money.js';
 import type { ReceiptSnapshot } from '../../documents/types.js';
 import { audit } from '../../http/audit.js';
 import type { Actor } from '../../http/auth.js';
@@ -16,6 +15,11 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { formatAddress, fullName } from '../customers/index.js';
 import { KeyTaken, type Claim } from './idempotency.js';
 import { formatNumber, type Series } from './numbers.js';
+import { dayLockSql } from './day-lock.js';
+import { receiptContext, type ReceiptContext } from './receipt-context.js';
+
+export { dayLockSql } from './day-lock.js';
+export { lockForPayment, receiptContext, type ReceiptContext } from './receipt-context.js';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type PayType = 'cash' | 'transfer';
@@ -42,14 +46,6 @@ export interface TransferDetails {
   slip: string | null;
 }
 export const NO_TRANSFER: TransferDetails = { bank: '', at: null, ref: '', slip: null };
-
-/**
- * The key of a branch's business day for the advisory lock that keeps a payment and the day's close apart: every money
- * entry of a day holds it shared until its commit, the close takes it exclusively (so it waits for the entries under way,
- * and the entries after it see the close and are refused).
- */
-export const dayLockSql = (branchId: SQL | number, date: SQL | string) =>
-  sql`hashtextextended('cashclose:' || ${branchId}::text || ':' || ${date}::text, 0)`;
 
 /** Takes the day's lock shared (one statement) and refuses when the day is closed: for the paths off the hot pay path. */
 export async function assertDayOpen(tx: Conn, branchId: number, date: string) {
@@ -218,7 +214,11 @@ async function writeMoneyEntry(
   // written BEFORE the branch's counter is taken (seq reads app): the counter's row lock, which every payment of the
   // branch queues on until its commit, is held for the entry, its receipt and its audit row only.
   // (applications has fillfactor 85, so this update is usually HOT: no index entry, a fifth of the WAL per payment)
-  const res = await tx.execute(sql`
+  // named: parsed once per pooled connection, its plan kept by the server (one name per shape: with a claim or not)
+  const res = await executeNamed(
+    tx,
+    claim ? 'money_entry_claim' : 'money_entry',
+    sql`
     with open_day as (
       select 1 as open where not exists (select 1 from cash_closes c where c.branch_id = ${before.branch_id} and c.business_date = ${today}::date and c.reopened_at is null)
     ), app as (
@@ -260,7 +260,8 @@ async function writeMoneyEntry(
     select exists (select 1 from open_day) as open, p.* from (select 1) one left join (
       select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at,
         ${claim ? sql`(select count(*) from remembered)::int` : sql`1`} as remembered
-      from pay, app) p on true`);
+      from pay, app) p on true`,
+  );
   const row = (
     res as unknown as {
       rows: {
@@ -346,73 +347,6 @@ export async function applyVoid(
 }
 
 const fmt = (s: number) => formatBaht(s);
-
-export interface ReceiptContext {
-  branch: typeof branches.$inferSelect;
-  customer: typeof customers.$inferSelect;
-  settings: typeof schoolSettings.$inferSelect | null;
-  cashier: { prefix: string; fname: string; sname: string };
-  lines: { name: string; cost: string; discount: string; code: string }[];
-  /** set by lockForPayment: the business day whose lock the locking statement took (shared) */
-  day?: string;
-}
-
-/** What a receipt shows besides the money (school, branch, customer, cashier and the lines), in one query. */
-function contextQuery(tx: Conn, dayLock = false) {
-  return tx
-    .select({
-      ...(dayLock
-        ? {
-            dayLock: sql<string>`pg_advisory_xact_lock_shared(${dayLockSql(sql`${applications.branch_id}`, sql`${sql.placeholder('day')}`)})`,
-          }
-        : {}),
-      app: applications,
-      branch: branches,
-      customer: customers,
-      settings: schoolSettings,
-      cashier: { prefix: users.prefix, fname: users.fname, sname: users.sname },
-      lines: sql<
-        ReceiptContext['lines']
-      >`(select coalesce(json_agg(json_build_object('name', l.name, 'cost', l.cost::text, 'discount', l.discount::text, 'code', l.code) order by l.line_no), '[]'::json)
-      from (select line_no, course_name as name, cost, discount, promotion_code as code from application_courses where application_id = ${applications.application_id}
-            union all select line_no, other_fee_name, cost, discount, '' from application_fees where application_id = ${applications.application_id}) l)`,
-    })
-    .from(applications)
-    .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-    .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-    .innerJoin(users, eq(users.user_id, sql.placeholder('cashierId')))
-    .leftJoin(schoolSettings, eq(schoolSettings.id, 1))
-    .where(eq(applications.application_id, sql.placeholder('applicationId')));
-}
-
-/** The receipt context of an application the caller has already locked. */
-export async function receiptContext(tx: Conn, app: ApplicationRow, cashierId: number): Promise<ReceiptContext> {
-  const [r] = await contextQuery(tx)
-    .prepare('receipt_context')
-    .execute({ applicationId: app.application_id, cashierId });
-  if (!r) throw notFound('ไม่พบใบสมัครนี้');
-  return { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines };
-}
-
-/** SELECT … FOR UPDATE of the application together with its receipt context: one round trip before a payment. */
-export async function lockForPayment(
-  tx: Conn,
-  applicationId: number,
-  cashierId: number,
-): Promise<{ app: ApplicationRow; ctx: ReceiptContext }> {
-  // prepared: parsed and planned once per connection
-  // the same statement takes the business day's lock shared (see dayLockSql): no extra round trip
-  const day = todayBangkok();
-  const [r] = await contextQuery(tx, true)
-    .for('update', { of: applications })
-    .prepare('lock_for_payment')
-    .execute({ applicationId, cashierId, day });
-  if (!r) throw notFound('ไม่พบใบสมัครนี้');
-  return {
-    app: r.app,
-    ctx: { branch: r.branch, customer: r.customer, settings: r.settings, cashier: r.cashier, lines: r.lines, day },
-  };
-}
 
 /** What a receipt shows, frozen at the moment of payment (the receipt is an original document). */
 export function buildSnapshot(

@@ -7,7 +7,7 @@ import {
   type TimetableLessons,
 } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
-import { rowsOf as resultRows } from '../../db/sql.js';
+import { preparedAnywhere, rowsOf as resultRows } from '../../db/sql.js';
 import { lessonSettings } from '../../db/schema/lessons.js';
 import { courses } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
@@ -42,8 +42,8 @@ export async function lockLine(conn: Conn, lineId: number) {
   await conn.execute(sql`select line_id from application_courses where line_id = ${lineId} for update`);
 }
 
-/** The course line's context (prepared: parsed and planned once per pooled connection). */
-const lineContextQuery = (conn: Conn) =>
+/** The course line's context (prepared: built once, parsed and planned once per pooled connection). */
+const lineContextQuery = preparedAnywhere((conn: Conn) =>
   conn
     .select({
       line_id: applicationCourses.line_id,
@@ -68,7 +68,8 @@ const lineContextQuery = (conn: Conn) =>
     .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
     .innerJoin(courses, eq(courses.course_id, applicationCourses.course_id))
     .where(eq(applicationCourses.line_id, sql.placeholder('lineId')))
-    .prepare('lesson_line_context');
+    .prepare('lesson_line_context'),
+);
 
 /** A course line with what the booking rules read: its course's hours, application, money and customer. */
 export async function lineContext(conn: Conn, lineId: number) {
@@ -312,41 +313,49 @@ export interface HeldLesson {
   room_name: string;
 }
 
-/** The probe of heldLesson for one set of candidate columns (prepared: planned once per pooled connection). */
+/** The probe of heldLesson for one set of candidate columns (prepared: built once per set, planned once per pooled connection). */
+const heldQueries = new Map<string, ReturnType<typeof heldQueryOf>>();
 const heldQuery = (conn: Conn, columns: HeldColumn[]) => {
-  const col = (c: HeldColumn) => sql.raw(`l.${c}`);
-  const id = (i: number) => sql.placeholder(`c${i}`);
-  const held = columns.map((c, i) => sql`${col(c)} = ${id(i)}::int`);
-  const rank = sql.join(
-    columns.map((c, i) => sql`when ${col(c)} = ${id(i)}::int then ${sql.raw(String(i))}`),
-    sql` `,
-  );
-  const start = sql`${sql.placeholder('startsAt')}::timestamptz`;
-  const end = sql`${sql.placeholder('endsAt')}::timestamptz`;
-  return conn
-    .select({
-      rank: sql<number>`(case ${rank} end)::int`,
-      kind: sql<string>`l.kind`,
-      course_type: sql<string>`l.course_type`,
-      starts_at: sql<string>`l.starts_at`,
-      ends_at: sql<string>`l.ends_at`,
-      customer_name: sql<string>`coalesce((select trim(cu.prefix || cu.fname || ' ' || cu.sname) from customers cu
-        where cu.customer_id = l.customer_id), '')`,
-      instructor_name: sql<string>`coalesce((select trim(u.prefix || u.fname || ' ' || u.sname) from users u
-        where u.user_id = coalesce(l.instructor_id, (select c.instructor_id from lessons c where c.lesson_id = l.class_id))), '')`,
-      vehicle_name: sql<string>`coalesce((select trim(v.no || ' ' || v.province) from vehicles v where v.vehicle_id = l.vehicle_id), '')`,
-      room_name: sql<string>`coalesce((select r.name from lesson_rooms r
-        where r.room_id = coalesce(l.room_id, (select c.room_id from lessons c where c.lesson_id = l.class_id))), '')`,
-    })
-    .from(sql`lessons l`)
-    .where(
-      sql`l.state in ('booked', 'checked_in', 'done') and tstzrange(l.starts_at, l.ends_at) && tstzrange(${start}, ${end})
-        and (${sql.join(held, sql` or `)}) and l.lesson_id <> all(${sql.placeholder('notIds')}::int[])`,
-    )
-    .orderBy(sql`1`, sql`l.starts_at`)
-    .limit(1)
-    .prepare(`lesson_held_${columns.map((c) => c.split('_')[0]).join('_')}`);
+  const key = columns.join(',');
+  let q = heldQueries.get(key);
+  if (!q) heldQueries.set(key, (q = heldQueryOf(columns)));
+  return q(conn);
 };
+const heldQueryOf = (columns: HeldColumn[]) =>
+  preparedAnywhere((conn: Conn) => {
+    const col = (c: HeldColumn) => sql.raw(`l.${c}`);
+    const id = (i: number) => sql.placeholder(`c${i}`);
+    const held = columns.map((c, i) => sql`${col(c)} = ${id(i)}::int`);
+    const rank = sql.join(
+      columns.map((c, i) => sql`when ${col(c)} = ${id(i)}::int then ${sql.raw(String(i))}`),
+      sql` `,
+    );
+    const start = sql`${sql.placeholder('startsAt')}::timestamptz`;
+    const end = sql`${sql.placeholder('endsAt')}::timestamptz`;
+    return conn
+      .select({
+        rank: sql<number>`(case ${rank} end)::int`,
+        kind: sql<string>`l.kind`,
+        course_type: sql<string>`l.course_type`,
+        starts_at: sql<string>`l.starts_at`,
+        ends_at: sql<string>`l.ends_at`,
+        customer_name: sql<string>`coalesce((select trim(cu.prefix || cu.fname || ' ' || cu.sname) from customers cu
+        where cu.customer_id = l.customer_id), '')`,
+        instructor_name: sql<string>`coalesce((select trim(u.prefix || u.fname || ' ' || u.sname) from users u
+        where u.user_id = coalesce(l.instructor_id, (select c.instructor_id from lessons c where c.lesson_id = l.class_id))), '')`,
+        vehicle_name: sql<string>`coalesce((select trim(v.no || ' ' || v.province) from vehicles v where v.vehicle_id = l.vehicle_id), '')`,
+        room_name: sql<string>`coalesce((select r.name from lesson_rooms r
+        where r.room_id = coalesce(l.room_id, (select c.room_id from lessons c where c.lesson_id = l.class_id))), '')`,
+      })
+      .from(sql`lessons l`)
+      .where(
+        sql`l.state in ('booked', 'checked_in', 'done') and tstzrange(l.starts_at, l.ends_at) && tstzrange(${start}, ${end})
+        and (${sql.join(held, sql` or `)}) and l.lesson_id <> all(${sql.placeholder('notIds')}::int[])`,
+      )
+      .orderBy(sql`1`, sql`l.starts_at`)
+      .limit(1)
+      .prepare(`lesson_held_${columns.map((c) => c.split('_')[0]).join('_')}`);
+  });
 
 /**
  * The live lesson holding one of the candidates (instructor, vehicle, student, room) at a time overlapping
