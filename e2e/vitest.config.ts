@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     include: ['**/*.e2e.ts'],
     pool: 'forks',
-    fileParallelism: false,
+    // two files at a time, each with its own server (a random port), database and Chromium
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 180_000, // long flows (a vehicle from creation to a corrected repair) take 40–60 s on a loaded machine
     hookTimeout: 120_000,
     // a banner or a total polled after a click waits as long as an element does (30 s), not vitest's 1 s default:
