@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { formatThaiDate } from '@khabkhi/thai';
 import { EVALUATE_CATEGORIES } from '../catalog/index.js';
 import { applicationOf, criteriaOf, evaluationSettingsOf, lineOf, today, type EvaluationSettings } from './repo.js';
-import { refreshLineTraining } from './training.js';
+import { lockTrainingLines, refreshLineTraining } from './training.js';
 import { staffOf } from '../employees/index.js';
 
 export const CATEGORY_NAMES: Record<string, string> = Object.fromEntries(
@@ -83,6 +83,8 @@ async function validateEvaluation(
 
 /** evaluate/record: a training session of a course line with the levels given. */
 export async function recordEvaluation(tx: Tx, actor: Actor, b: EvaluateRecordBody, requestId: string) {
+  // the line first (then the registration is read as a cancellation committed meanwhile left it)
+  await lockTrainingLines(tx, [b.line_id]);
   const a = await openApplication(tx, actor, b.application_id, 'บันทึกผลการประเมิน');
   const line = await lineIn(tx, a.application_id, b.line_id);
   const s = await evaluationSettingsOf(tx);

@@ -167,13 +167,27 @@ export async function refreshLineTraining(tx: Conn, lineIds: number | number[]) 
   if (!ids.length) return;
   for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`line id ${id}`);
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${sql.raw(RULES_LOCK)})`);
-  await tx.execute(
-    sql.raw(`select 1 from application_courses where line_id in (${ids.join(',')}) order by line_id for no key update`),
-  );
+  await lockTrainingLines(tx, ids);
   const before = await keysOf(tx, ids);
   for (const s of refreshStatements(ids.join(','))) await tx.execute(sql.raw(s));
   const after = await keysOf(tx, ids);
   await applyDeltas(tx, [...after.map((k) => ({ ...k, n: 1 })), ...before.map((k) => ({ ...k, n: -1 }))]);
+}
+
+/**
+ * Locks course lines (no key update, in line order) before anything of their training is written. A session's
+ * record takes its line first, before its insert's foreign key takes the line key-share: a cancellation locks the
+ * registration's lines FOR UPDATE (applications' lockCourseLines), and a record holding the key-share lock that then
+ * asked for this one waited behind the cancellation waiting for it — a deadlock (seen on PostgreSQL).
+ */
+export async function lockTrainingLines(tx: Conn, ids: number[]) {
+  const lines = [...new Set(ids.map(Number))].sort((a, b) => a - b);
+  if (!lines.length) return;
+  await tx.execute(
+    sql.raw(
+      `select 1 from application_courses where line_id in (${lines.join(',')}) order by line_id for no key update`,
+    ),
+  );
 }
 
 /**
