@@ -8,11 +8,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { todayBangkok } from '@khabkhi/thai';
 import { LINE_TRAINING_VIOLATIONS_SQL } from '../../src/modules/evaluations/training.js';
 import type { Client, TestApp } from '../helpers.js';
 import { customer, moneySuite, type Catalog } from '../money/fixtures.js';
 import { rows } from '../foundation/fixtures.js';
+import { sessionRecorder } from './fixtures.js';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const suite = moneySuite();
@@ -20,7 +20,6 @@ let t: TestApp;
 let cat: Catalog;
 let admin: Client;
 let instructor: number;
-const today = todayBangkok();
 
 beforeAll(async () => {
   ({ t, cat } = suite);
@@ -39,14 +38,10 @@ async function register(name: string) {
   return { appId: a.application_id as number, lineId: a.courses[0].line_id as number };
 }
 
-const record = (appId: number, lineId: number, b: Record<string, unknown>) =>
-  admin.post('/api/evaluate/record', {
-    application_id: appId,
-    line_id: lineId,
-    date: today,
-    instructor_id: instructor,
-    ...b,
-  });
+const record = sessionRecorder(
+  () => admin,
+  () => instructor,
+);
 
 describe.skipIf(!onPostgres)('the training counts kept at commit under concurrency', () => {
   it('sessions, deletions, cancellations and changes of the rules of one branch at once: counts right, nothing refused, 3 rounds', async () => {

@@ -15,6 +15,7 @@ import { LINE_TRAINING_VIOLATIONS_SQL } from '../../src/modules/evaluations/trai
 import { createTestApp, type Client, type TestApp } from '../helpers.js';
 import { customer, makeCatalog, type Catalog } from '../money/fixtures.js';
 import { rows } from '../foundation/fixtures.js';
+import { sessionRecorder } from './fixtures.js';
 
 let t: TestApp;
 let cat: Catalog;
@@ -100,14 +101,10 @@ async function plainCounts() {
   }
 }
 
-const record = (appId: number, lineId: number, b: Record<string, unknown>) =>
-  admin.post('/api/evaluate/record', {
-    application_id: appId,
-    line_id: lineId,
-    date: today,
-    instructor_id: instructor,
-    ...b,
-  });
+const record = sessionRecorder(
+  () => admin,
+  () => instructor,
+);
 
 describe('the figures kept at commit', () => {
   it('the demo school’s evaluations (seeded) are stored', async () => {
