@@ -22,19 +22,34 @@ export function preparedPer<C extends object, Q>(build: (conn: C) => Q): (conn: 
 }
 
 /**
- * `conn.execute(query)` as a named statement: node-postgres parses it once per pooled connection and the server may
- * keep its plan (an unnamed statement is parsed and planned at every call). The name must stand for one text: a
- * query whose text varies (a clause present or not) takes one name per shape. PGlite runs it as it runs execute.
- * (drizzle's execute has no name; this is what it does, with the name its query builders pass when prepared.)
+ * A named statement whose SQL is built once: `build` writes it with `sql.placeholder(name)` for each value, and each
+ * run gives the values by name. node-postgres parses it once per pooled connection and the server may keep its plan
+ * (an unnamed statement is parsed and planned at every call); the SQL text is built from drizzle's pieces at the
+ * first run only. The name stands for that one text. PGlite runs it as it runs any query.
+ * (drizzle's execute has no name and takes no placeholders; this is what its query builders do when prepared.)
  */
-export function executeNamed(conn: object, name: string, query: SQL): Promise<unknown> {
-  const c = conn as {
-    dialect: { sqlToQuery(q: SQL): unknown };
-    session: {
-      prepareQuery(q: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+export function namedStatement(
+  name: string,
+  build: () => SQL,
+): (conn: object, values: Record<string, unknown>) => Promise<unknown> {
+  let query: unknown;
+  return (conn, values) => {
+    const c = conn as {
+      dialect: { sqlToQuery(q: SQL): unknown };
+      session: {
+        prepareQuery(
+          q: unknown,
+          fields: undefined,
+          name: string,
+          arrayMode: boolean,
+        ): {
+          execute(values: Record<string, unknown>): Promise<unknown>;
+        };
+      };
     };
+    query ??= c.dialect.sqlToQuery(build());
+    return c.session.prepareQuery(query, undefined, name, false).execute(values);
   };
-  return c.session.prepareQuery(c.dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
 /**

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { buddhistYear, formatBaht, formatThaiDate, fromSatang, todayBangkok, toSatang } from '@khabkhi/thai';
 import type { Conn } from '../../db/connection.js';
-import { executeNamed, isoTimestamp, rowsOf } from '../../db/sql.js';
+import { rowsOf } from '../../db/sql.js';
 import { applications, payments } from '../../db/schema/money.js';
 import type { ReceiptSnapshot } from '../../documents/types.js';
 import { audit } from '../../http/audit.js';
@@ -17,6 +17,7 @@ import { KeyTaken, type Claim } from './idempotency.js';
 import { formatNumber, type Series } from './numbers.js';
 import { dayLockSql } from './day-lock.js';
 import { receiptContext, type ReceiptContext } from './receipt-context.js';
+import { runMoneyEntry } from './money-entry.js';
 
 export { dayLockSql } from './day-lock.js';
 export { lockForPayment, receiptContext, type ReceiptContext } from './receipt-context.js';
@@ -214,65 +215,34 @@ async function writeMoneyEntry(
   // written BEFORE the branch's counter is taken (seq reads app): the counter's row lock, which every payment of the
   // branch queues on until its commit, is held for the entry, its receipt and its audit row only.
   // (applications has fillfactor 85, so this update is usually HOT: no index entry, a fifth of the WAL per payment)
-  // named: parsed once per pooled connection, its plan kept by the server (one name per shape: with a claim or not)
-  const res = await executeNamed(
-    tx,
-    claim ? 'money_entry_claim' : 'money_entry',
-    sql`
-    with open_day as (
-      select 1 as open where not exists (select 1 from cash_closes c where c.branch_id = ${before.branch_id} and c.business_date = ${today}::date and c.reopened_at is null)
-    ), app as (
-      update applications set paid = ${after.paid}::numeric, balance = ${after.balance}::numeric, paid_cash = ${after.paid_cash}::numeric,
-        paid_transfer = ${after.paid_transfer}::numeric, refunded = ${after.refunded}::numeric, status = ${after.status}, updated_at = now()
-      where application_id = ${before.application_id}
-      returning application_id
-    ), seq as (
-      insert into doc_sequences (branch_id, be_year, series, last_no) select ${before.branch_id}, ${beYear}, ${series}, 1 from open_day, app
-      on conflict (branch_id, be_year, series) do update set last_no = doc_sequences.last_no + 1
-      returning last_no
-    ), pay as (
-      insert into payments (application_id, branch_id, kind, payment_code, pay_type, amount, note, business_date, created_by, transfer_bank, transfer_at, transfer_ref, transfer_slip)
-      select ${before.application_id}, ${before.branch_id}, ${entry.kind}, ${prefix} || lpad(seq.last_no::text, greatest(6, length(seq.last_no::text)), '0'),
-             ${entry.payType}, ${signed}::numeric, ${entry.note}, ${today}::date, ${actor.userId}, ${t.bank}, ${t.at}::timestamptz, ${t.ref}, ${t.slip}::uuid from seq
-      returning payment_id, payment_code, created_at
-    ), receipt as (
-      insert into receipts (payment_id, snapshot)
-      select payment_id, ${JSON.stringify(snapshot)}::jsonb || jsonb_build_object('number', payment_code, 'issued_at', ${isoTimestamp('created_at')}) from pay
-    ), logged as (
-      insert into audit_log (user_id, branch_id, entity, entity_id, action, after, request_id)
-      select ${actor.userId}, ${before.branch_id}, 'payment', payment_id::text, ${entry.kind === 'payment' ? 'create' : 'refund'},
-        jsonb_build_object('payment', jsonb_build_object('payment_id', payment_id, 'payment_code', payment_code, 'kind', ${entry.kind}::text,
-          'pay_type', ${entry.payType}::text, 'amount', ${signed}::text, 'note', ${entry.note}::text, 'business_date', ${today}::text,
-          'transfer_bank', ${t.bank}::text, 'transfer_at', ${t.at}::text, 'transfer_ref', ${t.ref}::text, 'transfer_slip', ${t.slip}::text,
-          'created_by', ${actor.userId}::int, 'createdAt', ${isoTimestamp('created_at')}), 'application', ${JSON.stringify(summary)}::jsonb),
-        ${reqId ?? null}
-      from pay
-    )${
-      claim
-        ? sql`, remembered as (
-      insert into idempotency_keys (user_id, key, route, status_code, response)
-      select ${claim.userId}, ${claim.key}, ${claim.route}, 200, jsonb_build_object('applicationId', ${before.application_id}::int, 'paymentId', pay.payment_id) from pay
-      on conflict do nothing
-      returning key
-    )`
-        : sql``
-    }
-    select exists (select 1 from open_day) as open, p.* from (select 1) one left join (
-      select pay.payment_id, pay.payment_code, ${isoTimestamp('pay.created_at')} as created_at,
-        ${claim ? sql`(select count(*) from remembered)::int` : sql`1`} as remembered
-      from pay, app) p on true`,
-  );
-  const row = (
-    res as unknown as {
-      rows: {
-        open: boolean;
-        payment_id: number | null;
-        payment_code: string;
-        created_at: string;
-        remembered: number;
-      }[];
-    }
-  ).rows[0];
+  const row = await runMoneyEntry(tx, {
+    branchId: before.branch_id,
+    day: today,
+    applicationId: before.application_id,
+    paid: after.paid,
+    balance: after.balance,
+    paidCash: after.paid_cash,
+    paidTransfer: after.paid_transfer,
+    refunded: after.refunded,
+    status: after.status,
+    beYear,
+    series,
+    kind: entry.kind,
+    prefix,
+    payType: entry.payType,
+    signed,
+    note: entry.note,
+    userId: actor.userId,
+    transferBank: t.bank,
+    transferAt: t.at,
+    transferRef: t.ref,
+    transferSlip: t.slip,
+    snapshot: JSON.stringify(snapshot),
+    auditAction: entry.kind === 'payment' ? 'create' : 'refund',
+    summary: JSON.stringify(summary),
+    requestId: reqId ?? null,
+    ...(claim ? { claimUserId: claim.userId, claimKey: claim.key, claimRoute: claim.route } : {}),
+  });
   if (row && !row.open) throw dayClosed(today);
   if (!row || row.payment_id === null) throw notFound('ไม่พบใบสมัครนี้');
   if (claim) {
