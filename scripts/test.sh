@@ -10,17 +10,33 @@ if [ -f apps/card-agent/scripts/ensure-pcsc.sh ]; then bash apps/card-agent/scri
 # suites below do not depend on it and have just run in the first pass.
 db_only="${DB_SUITES_ONLY:-}"
 
+# The checks and the build do not depend on each other: the type check runs beside lint, format and the build (each
+# mostly uses one core; on the 2-core CI machine this takes the longest of them instead of their sum). Each one's
+# output is printed whole, under its heading, when it ends; any failure fails the run after both have ended.
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+step() { # step <title> <command…>: runs it with its output in a log, prints the log, answers its exit code
+  local title="$1" log="$logs/$(date +%s%N)"
+  shift
+  local t0=$SECONDS rc=0
+  "$@" >"$log" 2>&1 || rc=$?
+  echo "== $title ($((SECONDS - t0)) s)"
+  cat "$log"
+  return $rc
+}
 if [ -z "$db_only" ]; then
-  echo "== typecheck (tsc -b over the root tsconfig's project references)"
-  npm run typecheck --silent
-  echo "== lint (ESLint: typescript-eslint, React hooks, no SQL in routes.ts)"
-  npm run lint --silent
-  echo "== format (Prettier: the code as the formatter writes it; npm run format fixes it)"
-  npm run format:check --silent
+  step "typecheck (tsc -b over the root tsconfig's project references)" npm run typecheck --silent &
+  typecheck=$!
+  rc=0
+  step "lint (ESLint: typescript-eslint, React hooks, no SQL in routes.ts)" npm run lint --silent || rc=1
+  step "format (Prettier: the code as the formatter writes it; npm run format fixes it)" \
+    npm run format:check --silent || rc=1
+  step "build the web app and the server (when stale)" npm run build --silent || rc=1
+  wait $typecheck || rc=1
+  [ $rc -eq 0 ] || { echo "the checks above failed"; exit 1; }
+else
+  step "build the web app and the server (when stale)" npm run build --silent
 fi
-
-echo "== build the web app and the server (when stale)"
-npm run build --silent
 
 if [ -z "$db_only" ]; then
   echo "== packages/thai"
