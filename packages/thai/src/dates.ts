@@ -133,8 +133,28 @@ function toInstant(value: Date | string | number): Date {
   return date;
 }
 
+/**
+ * Asia/Bangkok has kept UTC+7, without summer time, since 1 April 1920 (the IANA time zone database; before it,
+ * Bangkok Mean Time, +6:42:04): from that instant on, its calendar parts are the UTC parts of the instant moved by
+ * seven hours — plain arithmetic, where Intl's formatter took a tenth of a request's CPU on short requests (every
+ * date parameter is checked against today). Earlier instants go through Intl.
+ */
+const BANGKOK_FIXED_OFFSET_FROM = Date.UTC(1920, 2, 31, 17, 17, 56); // 1920-04-01 00:00 at +6:42:04
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+
 function bangkokParts(value: Date | string | number): BangkokParts {
   const date = toInstant(value);
+  const t = date.getTime();
+  if (t >= BANGKOK_FIXED_OFFSET_FROM) {
+    const b = new Date(t + BANGKOK_OFFSET_MS);
+    return {
+      year: b.getUTCFullYear(),
+      month: b.getUTCMonth() + 1,
+      day: b.getUTCDate(),
+      hour: b.getUTCHours(),
+      minute: b.getUTCMinutes(),
+    };
+  }
   bangkokFormatter ??= new Intl.DateTimeFormat('en-US', {
     timeZone: BANGKOK_TIME_ZONE,
     calendar: 'gregory',

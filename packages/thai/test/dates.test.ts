@@ -167,6 +167,39 @@ describe('todayBangkok / bangkokDate', () => {
     expect(bangkokDate(0)).toBe('1970-01-01');
   });
 
+  it('reads every instant as the time zone database does, on both sides of 1 April 1920 (+6:42:04 before, +7 after)', () => {
+    const tz = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Bangkok',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const expected = (t: number) => {
+      const p = Object.fromEntries(tz.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+      return {
+        date: `${p.year}-${p.month}-${p.day}`,
+        time: `${p.hour}:${p.minute} น.`,
+      };
+    };
+    const switchAt = Date.UTC(1920, 2, 31, 17, 17, 56);
+    const instants = [switchAt - 60_000, switchAt - 1, switchAt, switchAt + 1, Date.UTC(1900, 0, 1), 0];
+    // every day boundary of two years around now and 5,000 random instants from 1900 to 2100
+    for (let d = Date.UTC(2025, 0, 1, 16, 59); d < Date.UTC(2027, 0, 1); d += 86_400_000) instants.push(d, d + 60_000);
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let i = 0; i < 5000; i++)
+      instants.push(Math.floor(Date.UTC(1900, 0, 1) + random() * 200 * 365.25 * 86_400_000));
+    for (const t of instants) {
+      const e = expected(t);
+      expect([t, bangkokDate(t), formatThaiTime(t)]).toEqual([t, e.date, e.time]);
+    }
+    expect(bangkokDate(switchAt - 1)).toBe('1920-03-31');
+    expect(bangkokDate(switchAt)).toBe('1920-04-01');
+  });
+
   it('defaults to now', () => {
     const today = todayBangkok();
     expect(isIsoDate(today)).toBe(true);
