@@ -119,7 +119,7 @@ export function isIsoDate(value: unknown): value is string {
 
 let bangkokFormatter: Intl.DateTimeFormat | undefined;
 
-interface BangkokParts {
+export interface BangkokParts {
   year: number;
   month: number;
   day: number;
@@ -142,7 +142,8 @@ function toInstant(value: Date | string | number): Date {
 const BANGKOK_FIXED_OFFSET_FROM = Date.UTC(1920, 2, 31, 17, 17, 56); // 1920-04-01 00:00 at +6:42:04
 const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 
-function bangkokParts(value: Date | string | number): BangkokParts {
+/** The Asia/Bangkok wall-clock parts of an instant (Date, ISO timestamp or epoch ms); throws on an invalid one. */
+export function bangkokParts(value: Date | string | number): BangkokParts {
   const date = toInstant(value);
   const t = date.getTime();
   if (t >= BANGKOK_FIXED_OFFSET_FROM) {

@@ -74,6 +74,7 @@ describe('package layout', () => {
         'bahtText',
         'bahtTextFromString',
         'bangkokDate',
+        'bangkokParts',
         'beYyyymmddToIso',
         'birthdayProblem',
         'buddhistYear',

@@ -4,7 +4,7 @@
  * times are the Bangkok calendar day/time (the API sends UTC instants); text cells of a CSV that a
  * spreadsheet would run as a formula (= + - @ tab CR) are prefixed with an apostrophe.
  */
-import { parseMoney } from '@khabkhi/thai';
+import { bangkokParts as instantParts, parseMoney } from '@khabkhi/thai';
 
 export type ExportKind = 'text' | 'money' | 'number' | 'date' | 'datetime';
 
@@ -21,22 +21,14 @@ export type ExportCell =
   | { type: 'date'; value: Date; time: boolean; text: string }
   | { type: 'empty' };
 
-const BANGKOK_MS = 7 * 3600_000;
-
 /** The Bangkok wall-clock parts of an ISO instant or a YYYY-MM-DD date (a plain date is taken as is). */
 export function bangkokParts(v: string): { y: number; m: number; d: number; hh: number; mm: number } | null {
   const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (plain) return { y: +plain[1]!, m: +plain[2]!, d: +plain[3]!, hh: 0, mm: 0 };
   const t = Date.parse(v);
   if (Number.isNaN(t)) return null;
-  const b = new Date(t + BANGKOK_MS);
-  return {
-    y: b.getUTCFullYear(),
-    m: b.getUTCMonth() + 1,
-    d: b.getUTCDate(),
-    hh: b.getUTCHours(),
-    mm: b.getUTCMinutes(),
-  };
+  const p = instantParts(t);
+  return { y: p.year, m: p.month, d: p.day, hh: p.hour, mm: p.minute };
 }
 
 const p2 = (n: number) => String(n).padStart(2, '0');
