@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { createRecord, deleteRecord, getRecord, updateRecord } from '../api/common';
@@ -16,6 +16,7 @@ import { MoneyInput, moneyRule } from './MoneyInput';
 import { DetailForm, DetailPage, RecordActions, SaveBar } from './DetailPage';
 import { ThaiDatePicker } from './ThaiDatePicker';
 import { useBanner } from './useBanner';
+import { oneRecordAtATime, useRereadValues } from './recordForm';
 import { recordKeys, tableKeys } from '../api/queryKeys';
 
 export interface FieldOption {
@@ -70,7 +71,10 @@ export interface CrudDetailProps {
   };
 }
 
-export function CrudDetail(p: CrudDetailProps) {
+/** The page of one record (or of a new one), mounted afresh for each. */
+export const CrudDetail = oneRecordAtATime(CrudDetailPage);
+
+function CrudDetailPage(p: CrudDetailProps) {
   const { id } = useParams();
   const recordId = id && id !== 'new' ? Number(id) : null;
   const isNew = recordId === null;
@@ -107,18 +111,14 @@ export function CrudDetail(p: CrudDetailProps) {
     ]),
   );
 
-  useEffect(() => {
-    if (isNew) {
-      form.resetFields();
-      form.setFieldsValue({ ...blank, ...(p.branched ? { branch_id: user?.branch_id } : {}), ...p.custom?.blank });
-    } else if (record.data) {
-      form.setFieldsValue({
-        ...Object.fromEntries(fields.map((f) => [f.name, record.data![f.name] ?? blank[f.name]])),
-        ...p.custom?.fromRecord(record.data),
-      });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isNew, record.data]);
+  const valuesOf = (row: Record<string, any>) => ({
+    ...Object.fromEntries(fields.map((f) => [f.name, row[f.name] ?? blank[f.name]])),
+    ...p.custom?.fromRecord(row),
+  });
+  const startValues = isNew
+    ? { ...blank, ...(p.branched ? { branch_id: user?.branch_id } : {}), ...p.custom?.blank }
+    : record.data && valuesOf(record.data);
+  useRereadValues(form, record.data, valuesOf);
 
   const save = useMutation({
     mutationFn: (v: Record<string, any>) => {
@@ -233,7 +233,7 @@ export function CrudDetail(p: CrudDetailProps) {
     >
       <DetailForm
         form={form}
-        initialValues={blank}
+        initialValues={startValues}
         readOnly={readOnly}
         saving={save.isPending}
         onSave={save.mutate}

@@ -7,7 +7,7 @@ import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import type { CreateResult, PayType } from '@khabkhi/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { openPdf } from '../../api/documents';
@@ -51,9 +51,8 @@ export default function NewApplication() {
   const t = totalsOf(courses, fees);
   const d = opts.data;
 
-  useEffect(() => {
-    form.setFieldsValue({ ...BLANK, ...transferDefaults() });
-  }, [form]);
+  // in place at the form's first render: an effect filling it would empty what the cashier has already typed
+  const [startValues] = useState(() => ({ ...BLANK, ...transferDefaults() }));
 
   const reset = () => {
     form.resetFields();
@@ -154,7 +153,7 @@ export default function NewApplication() {
       <Form
         form={form}
         layout="vertical"
-        initialValues={BLANK}
+        initialValues={startValues}
         disabled={submit.isPending || !!created}
         {...enterToNextProps}
         onFinish={(v) => {

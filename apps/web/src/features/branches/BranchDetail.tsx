@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Form, Input, Row, Select, Tag } from 'antd';
-import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
@@ -8,6 +7,7 @@ import { AddressFields } from '../../components/AddressFields';
 import { applyServerError } from '../../components/formErrors';
 import { DetailForm, DetailPage, RecordActions, SaveBar } from '../../components/DetailPage';
 import { useBanner } from '../../components/useBanner';
+import { oneRecordAtATime, useRereadValues } from '../../components/recordForm';
 import { label } from '../../i18n/th';
 import type { BranchUpdateBody } from '@khabkhi/contracts';
 import { branchKeys, createBranch, deleteBranch, updateBranch, useBranch, useBranchOptions } from './queries';
@@ -35,7 +35,10 @@ const BLANK: FormValues = {
   sso_branch_no: '',
 };
 
-export default function BranchDetail() {
+/** The page of one branch (or of a new one), mounted afresh for each. */
+export default oneRecordAtATime(BranchDetail);
+
+function BranchDetail() {
   const { id } = useParams();
   const branchId = id ? Number(id) : null;
   const isNew = !branchId;
@@ -49,22 +52,15 @@ export default function BranchDetail() {
   const deleted = !!branch.data?.is_delete;
   const readOnly = deleted || (isNew ? !can('create', 'Branch') : !can('update', 'Branch'));
 
-  useEffect(() => {
-    if (isNew) {
-      form.resetFields();
-      form.setFieldsValue(BLANK);
-    } else if (branch.data) {
-      const d = branch.data;
-      form.setFieldsValue(
-        Object.fromEntries(
-          Object.keys(BLANK).map((k) => [
-            k,
-            (d as unknown as Record<string, unknown>)[k] ?? (k === 'parent_id' ? null : ''),
-          ]),
-        ) as FormValues,
-      );
-    }
-  }, [isNew, branch.data, form]);
+  const valuesOf = (d: NonNullable<typeof branch.data>) =>
+    Object.fromEntries(
+      Object.keys(BLANK).map((k) => [
+        k,
+        (d as unknown as Record<string, unknown>)[k] ?? (k === 'parent_id' ? null : ''),
+      ]),
+    ) as FormValues;
+  const startValues = isNew ? BLANK : branch.data && valuesOf(branch.data);
+  useRereadValues(form, branch.data, valuesOf);
 
   const save = useMutation({
     mutationFn: (v: FormValues) => {
@@ -151,7 +147,7 @@ export default function BranchDetail() {
     >
       <DetailForm
         form={form}
-        initialValues={BLANK}
+        initialValues={startValues}
         readOnly={readOnly}
         saving={save.isPending}
         onSave={save.mutate}

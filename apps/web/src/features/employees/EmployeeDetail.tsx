@@ -1,7 +1,6 @@
 /** One employee: the account, the person, the address, the work and pay, the emergency contact. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Card, Form, Tag } from 'antd';
-import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../api/useSession';
@@ -11,6 +10,7 @@ import { fullName } from '../../components/fullName';
 import { DetailForm, DetailPage, RecordActions, SaveBar } from '../../components/DetailPage';
 import { StatusTag } from '../../components/StatusTag';
 import { useBanner } from '../../components/useBanner';
+import { oneRecordAtATime, useRereadValues } from '../../components/recordForm';
 import { branchKeys } from '../branches/queries';
 import { EmployeeAccountCard } from './EmployeeAccountCard';
 import { BLANK, bodyOf, valuesOf, type FormValues } from './employeeForm';
@@ -25,7 +25,10 @@ import {
   useRegisterOptions,
 } from './queries';
 
-export default function EmployeeDetail() {
+/** The page of one employee (or of a new one), mounted afresh for each. */
+export default oneRecordAtATime(EmployeeDetail);
+
+function EmployeeDetail() {
   const { id } = useParams();
   const userId = id ? Number(id) : null;
   const isNew = !userId;
@@ -38,14 +41,8 @@ export default function EmployeeDetail() {
   const options = useRegisterOptions();
   const readOnly = isNew ? !can('create', 'User') : !can('update', 'User');
 
-  useEffect(() => {
-    if (isNew) {
-      form.resetFields();
-      form.setFieldsValue({ ...BLANK, branch_id: me?.branch_id });
-    } else if (emp.data) {
-      form.setFieldsValue(valuesOf(emp.data));
-    }
-  }, [isNew, emp.data, form, me?.branch_id]);
+  const startValues = isNew ? { ...BLANK, branch_id: me?.branch_id } : emp.data && valuesOf(emp.data);
+  useRereadValues(form, emp.data, valuesOf);
 
   const save = useMutation({
     mutationFn: (v: FormValues) => {
@@ -125,7 +122,7 @@ export default function EmployeeDetail() {
     >
       <DetailForm
         form={form}
-        initialValues={BLANK}
+        initialValues={startValues}
         readOnly={readOnly}
         saving={save.isPending}
         onSave={save.mutate}

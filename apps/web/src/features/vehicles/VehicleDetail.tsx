@@ -32,6 +32,7 @@ import { DeleteButton, DetailForm, DetailPage } from '../../components/DetailPag
 import { ThaiDate } from '../../components/ThaiDate';
 import { ThaiDatePicker } from '../../components/ThaiDatePicker';
 import { useBanner } from '../../components/useBanner';
+import { oneRecordAtATime, useRereadValues } from '../../components/recordForm';
 import { label } from '../../i18n/th';
 import { ExpenseFormModal } from '../expenses/ExpenseFormModal';
 import { DueTag } from './DueTag';
@@ -39,7 +40,10 @@ import { createVehicle, deleteVehicle, updateVehicle, useVehicle, useVehicleOpti
 import { expenseColumns } from './VehicleExpenses';
 import { FIELDS, useProvinces, type Values } from './vehicleForm';
 
-export default function VehicleDetailPage() {
+/** The page of one vehicle (or of a new one), mounted afresh for each. */
+export default oneRecordAtATime(VehicleDetailPage);
+
+function VehicleDetailPage() {
   const { id } = useParams();
   const vehicleId = id ? Number(id) : null;
   const isNew = !vehicleId;
@@ -60,21 +64,12 @@ export default function VehicleDetailPage() {
   const provinces = useProvinces();
   const readOnly = isNew ? !can('create', 'Vehicle') : !can('update', 'Vehicle');
 
-  useEffect(() => {
-    form.resetFields();
-    if (isNew)
-      form.setFieldsValue({
-        branch_id: user?.branch_id,
-        type: 'car',
-        status: 'active',
-        is_exam: false,
-        province: 'กรุงเทพมหานคร',
-      });
-    else if (v.data)
-      form.setFieldsValue(
-        Object.fromEntries(FIELDS.map((k) => [k, (v.data as unknown as Record<string, unknown>)[k]])) as Values,
-      );
-  }, [isNew, v.data, form, user?.branch_id]);
+  const valuesOf = (d: NonNullable<typeof v.data>) =>
+    Object.fromEntries(FIELDS.map((k) => [k, (d as unknown as Record<string, unknown>)[k]])) as Values;
+  const startValues = isNew
+    ? { branch_id: user?.branch_id, type: 'car', status: 'active', is_exam: false, province: 'กรุงเทพมหานคร' }
+    : v.data && valuesOf(v.data);
+  useRereadValues(form, v.data, valuesOf);
 
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: vehicleKeys.table });
@@ -121,6 +116,7 @@ export default function VehicleDetailPage() {
   const info = (
     <DetailForm
       form={form}
+      initialValues={startValues as Values | undefined}
       readOnly={readOnly}
       saving={save.isPending}
       onSave={save.mutate}
