@@ -20,9 +20,19 @@ export async function pick(page: Page, label: string, option: string) {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
+/**
+ * The page's first banner, once there is one. A form that refused to send (a required field left empty) shows no
+ * banner at all: then the failure names the field's message instead of a bare time-out.
+ */
 export async function banner(page: Page) {
   const b = page.locator('.ant-alert').first();
-  await b.waitFor();
+  const fieldError = page.locator('.ant-form-item-explain-error').first();
+  await b.or(fieldError).first().waitFor();
+  if (!(await b.isVisible())) {
+    await b.waitFor({ timeout: 3_000 }).catch(async () => {
+      throw new Error(`no banner: the form was not sent (${(await fieldError.innerText()).trim()})`);
+    });
+  }
   return (await b.innerText()).trim();
 }
 
