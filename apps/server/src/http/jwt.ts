@@ -41,6 +41,16 @@ export function signToken(
   return sign(claims);
 }
 
+/**
+ * Tokens already verified, per verifier: the same access token comes with every request of a session, and its HMAC
+ * and decoding were a sixteenth of a short request's CPU. Only a token that passed is remembered, under its whole
+ * text (a changed byte is another key, verified afresh), frozen, and only until its own exp — checked at every use,
+ * against the clock of that moment. Whether its session is still alive is not remembered: the caller asks the
+ * database each time. At most MAX_REMEMBERED tokens per verifier; the oldest goes first.
+ */
+const MAX_REMEMBERED = 10_000;
+const remembered = new WeakMap<Verifier, Map<string, Readonly<Record<string, unknown>>>>();
+
 /** The claims of a valid token for `audience` (right signature and algorithm, not expired), or null. */
 export function verifyToken(secret: Uint8Array, audience: string, token: string): Record<string, unknown> | null {
   const verify = cached(
@@ -55,9 +65,21 @@ export function verifyToken(secret: Uint8Array, audience: string, token: string)
         requiredClaims: ['exp'],
       }) as Verifier,
   );
+  let seen = remembered.get(verify);
+  if (!seen) remembered.set(verify, (seen = new Map()));
+  const known = seen.get(token);
+  if (known) {
+    if ((known.exp as number) * 1000 > Date.now()) return known;
+    seen.delete(token);
+    return null;
+  }
+  let claims: Record<string, unknown>;
   try {
-    return verify(token);
+    claims = verify(token);
   } catch {
     return null;
   }
+  if (seen.size >= MAX_REMEMBERED) seen.delete(seen.keys().next().value!);
+  seen.set(token, Object.freeze(claims));
+  return claims;
 }
