@@ -69,3 +69,23 @@ export function preparedAnywhere<C extends object, Q extends object>(build: (con
     return Object.assign(Object.create(Object.getPrototypeOf(made) as object) as Q, made, { client });
   };
 }
+
+/**
+ * namedStatement for a query whose optional filters give it a few shapes: `build(shape)` writes one shape's SQL, and
+ * each shape is built once, under `name` followed by the flags it has set. A shape is a record of flags.
+ */
+export function namedShapes<S extends Record<string, boolean>>(
+  name: string,
+  build: (shape: S) => SQL,
+): (conn: object, shape: S, values: Record<string, unknown>) => Promise<unknown> {
+  const byKey = new Map<string, ReturnType<typeof namedStatement>>();
+  return (conn, shape, values) => {
+    const key = Object.keys(shape)
+      .filter((k) => shape[k])
+      .sort()
+      .join('_');
+    let run = byKey.get(key);
+    if (!run) byKey.set(key, (run = namedStatement(key ? `${name}_${key}` : name, () => build(shape))));
+    return run(conn, values);
+  };
+}

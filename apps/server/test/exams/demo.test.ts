@@ -56,6 +56,42 @@ describe('demo exams', () => {
     for (const s of seats.body.data) expect(s.booked).toBe(s.students.length);
   });
 
+  it('the calendar’s filters: a branch, a kind, a licence type, each alone and together, and the caller’s branches', async () => {
+    const today = todayBangkok();
+    const range = { start: addDays(today, -10), end: addDays(today, 20) };
+    const admin = await t.as('admin');
+    const all = (await admin.get('/api/exam/calendar', range)).body.data.events.map((e: any) => e.extendedProps);
+    const branchIds = [...new Set(all.map((e: any) => e.branch_id))] as number[];
+    expect(branchIds.length).toBeGreaterThan(1);
+    const pick = async (c: Awaited<ReturnType<typeof t.as>>, q: Record<string, string | number>, group?: string) => {
+      const r = await c.get('/api/exam/calendar', { ...range, ...q, ...(group ? { group } : {}) });
+      expect(r.status, r.body.message).toBe(200);
+      return r.body.data.events.map((e: any) => e.extendedProps);
+    };
+    const ids = (xs: any[]) => xs.map((x) => x.session_id).sort((a, b) => a - b);
+    const one = branchIds[0]!;
+    expect(ids(await pick(admin, { branch: one }))).toEqual(ids(all.filter((e: any) => e.branch_id === one)));
+    expect(ids(await pick(admin, { exam_kind: 'ภาคทฤษฎี' }))).toEqual(ids(all.filter((e: any) => e.kind === 'theory')));
+    const type = all[0].course_type as string;
+    expect(ids(await pick(admin, { type }))).toEqual(ids(all.filter((e: any) => e.course_type === type)));
+    const together = all.filter((e: any) => e.branch_id === one && e.kind === 'practical' && e.course_type === type);
+    expect(together.length).toBeGreaterThan(0);
+    expect(ids(await pick(admin, { branch: one, exam_kind: 'ภาคปฏิบัติ', type }))).toEqual(ids(together));
+    // the days of the same filters count the same sessions
+    const days = await pick(admin, { branch: one, exam_kind: 'ภาคปฏิบัติ', type }, 'day');
+    expect(days.reduce((n: number, d: any) => n + d.sessions, 0)).toBe(together.length);
+    // a branch's staff see their branch's sessions only, and are refused another branch's
+    const suda = await t.as('suda');
+    const hers = await pick(suda, {});
+    const scope = [...new Set(hers.map((e: any) => e.branch_id))];
+    expect(scope.length).toBeGreaterThan(0);
+    expect(ids(hers)).toEqual(ids(all.filter((e: any) => scope.includes(e.branch_id))));
+    const slots = await pick(suda, {}, 'slot');
+    expect(slots.reduce((n: number, d: any) => n + d.sessions, 0)).toBe(hers.length);
+    const other = branchIds.find((b) => !scope.includes(b))!;
+    expect((await suda.get('/api/exam/calendar', { ...range, branch: other })).status).toBe(403);
+  });
+
   it('every course line of the demo has its permission row: the registration day + the setting, its passed flag kept', async () => {
     const rows = async (q: ReturnType<typeof sql>) => (await t.db.execute(q)) as unknown as { rows: any[] };
     const [missing] = (

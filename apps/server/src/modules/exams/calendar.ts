@@ -1,15 +1,18 @@
 /** The exam calendar: one event per session, per slot across branches, or per day, coloured by kind and licence type. */
 import { scopedBranchFilter } from '../../http/branch.js';
-import { eq } from 'drizzle-orm';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { type CalendarQuery } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
-import { examSessions } from '../../db/schema/exams.js';
-import { branchScopeWhere, type Actor } from '../../http/auth.js';
+import { type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { badRequest } from '../../http/errors.js';
-import { allOf } from '../../http/tables.js';
-import { sessionDateRange, calendarDays, calendarSessions, calendarSlots, courseTypeOrder } from './repo.js';
+import {
+  calendarDays,
+  calendarSessions,
+  calendarSlots,
+  courseTypeOrder,
+  type CalendarFilter,
+} from './calendar-reads.js';
 import { KIND_BY_NAME, codeOf, kindName } from './shared.js';
 
 /** Colours of the calendar: a hue per kind (theory blue, practical green), a shade per licence type. */
@@ -39,13 +42,14 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
   const kind = codeOf(q.exam_kind, KIND_BY_NAME);
   // the licence types' order gives each its shade; read beside the events (two round trips at once, not one after the other)
   const typeNames = courseTypeOrder(db);
-  const filters = allOf(
-    sessionDateRange(q.start, q.end),
-    branchScopeWhere(actor, examSessions.branch_id),
-    branch !== undefined ? eq(examSessions.branch_id, branch) : undefined,
-    kind ? eq(examSessions.kind, kind) : undefined,
-    isAll(q.type) ? undefined : eq(examSessions.course_type, q.type!),
-  );
+  const filters: CalendarFilter = {
+    start: q.start,
+    end: q.end,
+    scope: actor.branchScope,
+    branch,
+    kind: kind || undefined,
+    type: isAll(q.type) ? undefined : q.type!,
+  };
   if (q.group === 'slot') {
     // a week across branches: one event per day, time, kind and licence type with the sessions' counts (a head office
     // sees "09:00 ภาคทฤษฎี รถยนต์ · 20 สาขา (380/1200)", not 20 boxes); a slot held by one session is that session
