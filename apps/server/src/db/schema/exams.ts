@@ -86,6 +86,11 @@ export const examAttempts = pgTable(
       .references(() => users.user_id),
     recorded_by: integer('recorded_by').references(() => users.user_id),
     recorded_at: ts('recorded_at'),
+    /**
+     * the course line's first result (passed or failed) of this part, by exam date then attempt: kept by the database
+     * at every change of a result, an attempt or a session's date (migration 0057, exam_first_result_refresh)
+     */
+    first_result: boolean('first_result').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -102,6 +107,10 @@ export const examAttempts = pgTable(
     index('exam_attempts_session').on(t.session_id),
     index('exam_attempts_line').on(t.line_id),
     index('exam_attempts_customer').on(t.customer_id),
+    // the dashboard's first attempts of a range's sessions, read from the index alone (INCLUDE kind, status: 0057)
+    index('exam_attempts_first_results')
+      .on(t.session_id)
+      .where(sql`${t.first_result}`),
   ],
 );
 

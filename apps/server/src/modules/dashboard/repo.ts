@@ -103,7 +103,8 @@ export interface FirstAttemptRow {
 
 /**
  * First attempts in sessions of a date range, grouped by branch, examiner and part: a result (passed or failed) of a
- * course line's part with no earlier result of the same line and part. An absence is not a sitting.
+ * course line's part with no earlier result of the same line and part (exam_attempts.first_result, kept by the
+ * database at every change). An absence is not a sitting.
  */
 export async function firstAttempts(db: Db, branchIds: number[], r: Range) {
   return rowsOf<FirstAttemptRow>(
@@ -117,11 +118,7 @@ export async function firstAttempts(db: Db, branchIds: number[], r: Range) {
       join branches b on b.branch_id = s.branch_id
       where not s.is_delete and s.exam_date between ${r.start}::date and ${r.end}::date
         and ${inArray(sql`s.branch_id`, branchIds)}
-        and a.status in ('passed', 'failed')
-        and not exists (
-          select 1 from exam_attempts e join exam_sessions s2 on s2.session_id = e.session_id
-          where e.line_id = a.line_id and e.kind = a.kind and e.status in ('passed', 'failed')
-            and (s2.exam_date, e.attempt_id) < (s.exam_date, a.attempt_id))
+        and a.first_result
       group by 1, 2, 3, 4, 5`),
   );
 }

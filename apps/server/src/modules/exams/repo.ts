@@ -381,3 +381,14 @@ export async function liveLineCount(conn: Conn, own: SQL | undefined, counted?: 
   ]);
   return all[0]!.n - cancelled[0]!.n;
 }
+
+/**
+ * Attempts whose first_result flag is not what it should be: a course line's first result of a part (passed or
+ * failed) by exam date, then attempt. Empty when the flags kept by the database (migration 0057) hold.
+ */
+export const FIRST_RESULT_VIOLATIONS_SQL = `
+  select a.attempt_id, a.first_result from exam_attempts a
+  where a.first_result is distinct from coalesce(a.attempt_id = (
+    select r.attempt_id from exam_attempts r join exam_sessions s on s.session_id = r.session_id
+    where r.line_id = a.line_id and r.kind = a.kind and r.status in ('passed', 'failed')
+    order by s.exam_date, r.attempt_id limit 1), false)`;
