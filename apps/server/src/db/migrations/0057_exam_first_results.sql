@@ -39,7 +39,7 @@ BEGIN
       SELECT r.attempt_id FROM exam_attempts r JOIN exam_sessions s ON s.session_id = r.session_id
       WHERE r.line_id = a.line_id AND r.kind = a.kind AND r.status IN ('passed', 'failed')
       ORDER BY s.exam_date, r.attempt_id LIMIT 1), false) AS first
-    FROM exam_attempts a WHERE a.line_id = ANY (p_lines)
+    FROM exam_attempts a JOIN unnest(p_lines) AS u(line_id) ON u.line_id = a.line_id
   ) x
   WHERE e.attempt_id = x.attempt_id AND e.first_result <> x.first;
 END $$ LANGUAGE plpgsql;
