@@ -27,13 +27,44 @@ export async function pick(page: Page, label: string, option: string) {
 export async function banner(page: Page) {
   const b = page.locator('.ant-alert').first();
   const fieldError = page.locator('.ant-form-item-explain-error').first();
-  await b.or(fieldError).first().waitFor();
+  try {
+    await b.or(fieldError).first().waitFor();
+  } catch {
+    throw new Error(`no banner; the page shows: ${await onScreen(page)}`);
+  }
   if (!(await b.isVisible())) {
     await b.waitFor({ timeout: 3_000 }).catch(async () => {
       throw new Error(`no banner: the form was not sent (${(await fieldError.innerText()).trim()})`);
     });
   }
   return (await b.innerText()).trim();
+}
+
+/** What the page is showing the user right now: its banners, dialogs, messages and open confirmations. */
+export async function onScreen(page: Page): Promise<string> {
+  const texts = await page
+    .locator('.ant-alert, .ant-modal-content, .ant-message-notice, .ant-popover:not(.ant-popover-hidden)')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed')
+        .map((el) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim())
+        .filter(Boolean),
+    );
+  return texts.length ? texts.join(' | ') : '(no banner, dialog or message)';
+}
+
+/**
+ * The text of the first banner matching `re`, once it shows; if none does within the time, the failure says what
+ * the page shows instead (an error banner, a dialog asking something) rather than a bare time-out.
+ */
+export async function alertWith(page: Page, re: RegExp, timeout = 30_000) {
+  const a = page.locator('.ant-alert', { hasText: re }).first();
+  try {
+    await a.waitFor({ timeout });
+  } catch {
+    throw new Error(`no banner matching ${re}; the page shows: ${await onScreen(page)}`);
+  }
+  return (await a.innerText()).trim();
 }
 
 /** A tiny valid PNG (1×1, green). */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startE2E, shotsDir, type E2E } from './harness.js';
-import { login } from './helpers.js';
+import { alertWith, login } from './helpers.js';
 
 let e: E2E;
 let bkn = 0;
@@ -38,11 +38,7 @@ async function as(username: string): Promise<Page> {
   await p.getByText(KITTI).first().waitFor();
   return p;
 }
-const alertText = async (p: Page, re: RegExp) => {
-  const a = p.locator('.ant-alert', { hasText: re }).first();
-  await a.waitFor();
-  return (await a.innerText()).trim();
-};
+const alertText = (p: Page, re: RegExp) => alertWith(p, re, 10_000);
 
 describe('payroll: draft → submitted → confirmed → approved by three people', () => {
   it('HR types overtime hours, saves (the server computes) and submits', async () => {
