@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestAppOptions } from '../apps/server/test/helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,11 +27,64 @@ export interface E2E {
 }
 
 /** The real server (fresh database, demo school, built web app) on a random port, and Debian's Chromium. */
+/**
+ * The server's requests under way, with their start, for the report of a failed test (failure-report.ts): a test that
+ * waits for a banner that never comes then says whether the request behind it was still running, and for how long.
+ */
+const underWay = new Map<string, { what: string; since: number }>();
+function watchRequests(app: Awaited<ReturnType<typeof createTestApp>>['app']) {
+  let n = 0;
+  // on the HTTP server itself: the app is already built and ready, its hooks closed to additions
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const id = String(++n);
+    const since = Date.now();
+    const what = `${req.method} ${(req.url ?? '').slice(0, 120)}`;
+    underWay.set(id, { what, since });
+    res.on('close', () => {
+      underWay.delete(id);
+      const ms = Date.now() - since;
+      if (ms > 5_000) console.warn(`slow request: ${what} → ${res.statusCode} after ${ms} ms`);
+    });
+  });
+}
+const running = new Set<Awaited<ReturnType<typeof createTestApp>>>();
+
+/** On PostgreSQL: the test database's sessions that are not idle (waiting on a lock, or in a long statement). */
+export async function databaseActivity(): Promise<string> {
+  const out: string[] = [];
+  for (const app of running) {
+    if (app.kind !== 'postgres') continue;
+    const res = (await app.db
+      .execute(
+        sql.raw(`select state, coalesce(wait_event_type || ':' || wait_event, '') as wait,
+          left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query,
+          round(extract(epoch from now() - coalesce(query_start, xact_start)) * 1000) as ms
+        from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'`),
+      )
+      .catch(() => ({ rows: [] }))) as unknown as {
+      rows: { state: string; wait: string; query: string; ms: number }[];
+    };
+    for (const r of res.rows) out.push(`${r.state} ${r.wait} ${r.ms} ms: ${r.query}`);
+  }
+  return out.join('; ');
+}
+
+/** The requests still running, oldest first ('' when none). */
+export function requestsUnderWay(): string {
+  const now = Date.now();
+  return [...underWay.values()]
+    .sort((a, b) => a.since - b.since)
+    .map((r) => `${r.what} (${now - r.since} ms)`)
+    .join('; ');
+}
+
 export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
   }
   const app = await createTestApp(opts);
+  watchRequests(app.app);
+  running.add(app);
   await app.app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.app.server.address() as { port: number }).port;
   const browser = await chromium.launch({
@@ -83,6 +138,7 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
       return file;
     },
     async close() {
+      running.delete(app);
       await browser.close().catch(() => {});
       await app.close();
     },

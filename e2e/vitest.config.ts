@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['**/*.e2e.ts'],
+    // a failed test prints the server's requests still under way (failure-report.ts)
+    setupFiles: ['./failure-report.ts'],
     pool: 'forks',
     // two files at a time, each with its own server (a random port), database and Chromium
     fileParallelism: true,
