@@ -26,7 +26,6 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** The real server (fresh database, demo school, built web app) on a random port, and Debian's Chromium. */
 /**
  * The server's requests under way, with their start, for the report of a failed test (failure-report.ts): a test that
  * waits for a banner that never comes then says whether the request behind it was still running, and for how long.
@@ -78,6 +77,7 @@ export function requestsUnderWay(): string {
     .join('; ');
 }
 
+/** The real server (fresh database, demo school, built web app) on a random port, and Debian's Chromium. */
 export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
