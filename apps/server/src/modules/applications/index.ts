@@ -11,7 +11,10 @@ export {
   listWhere,
   newestFirst,
   resolveText,
+  textMatchOf,
+  textMatchSql,
   type ListFilter,
+  type TextMatchKind,
 } from './lists.js';
 export {
   applyVoid,

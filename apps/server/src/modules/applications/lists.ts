@@ -9,7 +9,7 @@ import { isAll } from '../../http/envelope.js';
 import { allOf, branchFilter, namedOptions, withAll } from '../../http/tables.js';
 import { STATUS, STATUS_LIST } from './money.js';
 import { Kind, m } from './kinds.js';
-import { rowsOf } from '../../db/sql.js';
+import { namedShapes, rowsOf } from '../../db/sql.js';
 
 export interface ListFilter {
   branch?: string;
@@ -73,29 +73,44 @@ export function listWhere(actor: Actor, f: ListFilter, kind: string): SQL | unde
   );
 }
 
-/**
- * The applications whose code, or whose customer's name, ID number or phone, contains the text — written as
- * a union of index-friendly lookups (trigram indexes on PostgreSQL) instead of one OR across two tables.
- */
-export function applicationIdsMatching(text: string): SQL {
+/** What a typed text is matched as: its digits (an ID or phone number), a name, or a name or a document code. */
+export type TextMatchKind = 'digits' | 'people' | 'peopleOrCode';
+/** The values a text match binds: the prefix (lower case), the upper-case prefix (a passport) and the anywhere pattern. */
+export type TextMatchValue = 'text_prefix' | 'text_upper' | 'text_anywhere';
+
+/** How a text is matched, and the values it binds (LIKE patterns with its wildcards escaped). */
+export function textMatchOf(text: string): { kind: TextMatchKind; values: Partial<Record<TextMatchValue, string>> } {
   const t = text.trim();
   const esc = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
   // an ID number typed with spaces or dashes, or a phone number however it is typed: its digits
   const digits = phoneSearchDigits(t) ?? t.replace(/[\s-]/g, '');
-  if (/^\d+$/.test(digits)) {
-    // an ID number or a phone number, typed from its start: two btree prefix lookups
-    const p = `${esc(digits)}%`;
+  if (/^\d+$/.test(digits)) return { kind: 'digits', values: { text_prefix: `${esc(digits)}%` } };
+  const values = { text_prefix: `${esc(t.toLowerCase())}%`, text_upper: `${esc(t.toUpperCase())}%` };
+  if (!/[A-Za-z0-9]/.test(t)) return { kind: 'people', values };
+  return { kind: 'peopleOrCode', values: { ...values, text_anywhere: `%${esc(t)}%` } };
+}
+
+/**
+ * The ids of the applications a text matches, as SQL whose values come from `value` (the values themselves, or a
+ * named statement's placeholders): an ID or phone number from its start (two btree prefix lookups); a full name or
+ * surname from its start, or a passport number; and, for a text with a Latin letter or a digit, a document code
+ * anywhere in it — a union of index-friendly lookups instead of one OR across two tables.
+ */
+export function textMatchSql(kind: TextMatchKind, value: (name: TextMatchValue) => unknown): SQL {
+  if (kind === 'digits')
     return sql`select a2.application_id from applications a2 where a2.customer_id in (
-        select c.customer_id from customers c where c.idcard like ${p} or c.phone_1 like ${p})`;
-  }
-  // a name (full name or surname, from its start), a passport number, or a document code (anywhere in it)
-  const prefix = `${esc(t.toLowerCase())}%`;
-  const anywhere = `%${esc(t)}%`;
+        select c.customer_id from customers c where c.idcard like ${value('text_prefix')} or c.phone_1 like ${value('text_prefix')})`;
   const people = sql`select a2.application_id from applications a2 where a2.customer_id in (
       select c.customer_id from customers c
-      where lower(c.fname || ' ' || c.sname) like ${prefix} or lower(c.sname) like ${prefix} or c.idcard like ${`${esc(t.toUpperCase())}%`})`;
-  if (!/[A-Za-z0-9]/.test(t)) return people;
-  return sql`${people} union all select a3.application_id from applications a3 where a3.application_code ilike ${anywhere}`;
+      where lower(c.fname || ' ' || c.sname) like ${value('text_prefix')} or lower(c.sname) like ${value('text_prefix')} or c.idcard like ${value('text_upper')})`;
+  if (kind === 'people') return people;
+  return sql`${people} union all select a3.application_id from applications a3 where a3.application_code ilike ${value('text_anywhere')}`;
+}
+
+/** The applications whose code, or whose customer's name, ID number or phone, matches the text (textMatchSql). */
+export function applicationIdsMatching(text: string): SQL {
+  const m = textMatchOf(text);
+  return textMatchSql(m.kind, (n) => m.values[n]);
 }
 
 /** Filters the per-branch/kind/status statistics can answer (no text, no course type). */
@@ -245,13 +260,22 @@ export async function applicationSummary(db: Db, actor: Actor, f0: ListFilter, k
   };
 }
 
-/** The choices of the list filters (branches in the user's scope, course types), in one query. */
-export async function listFilterOptions(db: Db, actor: Actor) {
-  const res = await db.execute(sql`select
+const filterChoices = namedShapes<{ scope: boolean }>(
+  'list_filter_options',
+  (s) => sql`select
     (select coalesce(json_agg(json_build_object('value', ${branches.branch_id}, 'name', ${branches.name}) order by ${branches.branch_id}), '[]'::json)
-       from ${branches} where ${allOf(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id))}) as branches,
+       from ${branches} where not ${branches.is_delete}${s.scope ? sql` and ${branches.branch_id} = any(${sql.placeholder('scope')}::int[])` : sql``}) as branches,
     (select coalesce(json_agg(${courseTypes.name} order by ${courseTypes.sort}, ${courseTypes.name}), '[]'::json)
-       from ${courseTypes} where ${courseTypes.is_delete} = false) as types`);
+       from ${courseTypes} where ${courseTypes.is_delete} = false) as types`,
+);
+
+/**
+ * The choices of the list filters (branches in the user's scope, course types), in one statement (named: built once
+ * per scope shape). Every list of applications, evaluations and exams offers these.
+ */
+export async function listFilterOptions(db: Db, actor: Actor) {
+  const scoped = actor.branchScope !== null;
+  const res = await filterChoices(db, { scope: scoped }, scoped ? { scope: actor.branchScope } : {});
   const row = rowsOf<{ branches: { value: number; name: string }[]; types: string[] }>(res)[0]!;
   return {
     branch: withAll(row.branches),

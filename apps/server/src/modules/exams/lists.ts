@@ -1,17 +1,15 @@
 /** The exam lists: the schedule and history table, sessions with their students, a session, a customer's exams, the home page. */
 import { scopedBranchFilter } from '../../http/branch.js';
-import { and, asc, desc, eq, gte, lte, ne } from 'drizzle-orm';
+import { desc, eq, ne } from 'drizzle-orm';
 import { todayBangkok } from '@khabkhi/thai';
 import { EXAM_KIND_NAMES, EXAM_STATUS_NAMES, PERMISSION_STATUS } from '@khabkhi/contracts';
 import type { Db } from '../../db/connection.js';
-import { branches } from '../../db/schema/core.js';
-import { courseTypes } from '../../db/schema/catalog.js';
 import { customers } from '../../db/schema/money.js';
 import { examAttempts, examSessions } from '../../db/schema/exams.js';
 import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
-import { allOf } from '../../http/tables.js';
+import { allOf, namedOptions, withAll } from '../../http/tables.js';
 import {
   attemptPage,
   attemptsOfSessions,
@@ -21,57 +19,44 @@ import {
   sessionsBetween,
 } from './repo.js';
 import { permissionTable } from './permission-lists.js';
-import { KIND_BY_NAME, STATUS_BY_NAME, attemptApi, codeOf, sessionApi, textFilter, type ExamFilter } from './shared.js';
+import { attemptTablePage } from './table-read.js';
+import { listFilterOptions } from '../applications/index.js';
+import { KIND_BY_NAME, STATUS_BY_NAME, attemptApi, codeOf, kindName, sessionApi, type ExamFilter } from './shared.js';
 
 // ---- tables ----
 
 export async function examTable(db: Db, actor: Actor, f: ExamFilter, limit: number, offset: number) {
-  const status = codeOf(f.status, STATUS_BY_NAME);
   const kind = codeOf(f.exam_kind, KIND_BY_NAME);
-  const branch = scopedBranchFilter(actor, f.branch);
-  const where = allOf(
-    branchScopeWhere(actor, examAttempts.branch_id),
-    branch !== undefined ? eq(examAttempts.branch_id, branch) : undefined,
-    status ? eq(examAttempts.status, status) : ne(examAttempts.status, 'cancelled'),
-    kind ? eq(examSessions.kind, kind) : undefined,
-    isAll(f.type) ? undefined : eq(examSessions.course_type, f.type!),
-    f.date ? eq(examSessions.exam_date, f.date) : undefined,
-    !f.date && f.start ? gte(examSessions.exam_date, f.start) : undefined,
-    !f.date && f.end ? lte(examSessions.exam_date, f.end) : undefined,
-    textFilter(examAttempts.application_id, f.text),
+  const { rows, total } = await attemptTablePage(
+    db,
+    {
+      scope: actor.branchScope,
+      branch: scopedBranchFilter(actor, f.branch),
+      status: codeOf(f.status, STATUS_BY_NAME),
+      kind: kind || undefined,
+      type: isAll(f.type) ? undefined : f.type!,
+      date: f.date || undefined,
+      start: f.start || undefined,
+      end: f.end || undefined,
+      text: isAll(f.text) ? undefined : f.text,
+    },
+    limit,
+    offset,
   );
-  const order = f.date
-    ? [asc(examSessions.start_time), asc(examSessions.session_id), asc(examAttempts.attempt_id)]
-    : [
-        desc(examSessions.exam_date),
-        asc(examSessions.start_time),
-        asc(examSessions.session_id),
-        asc(examAttempts.attempt_id),
-      ];
-  const { rows, total } = await attemptPage(db, where, order, limit, offset);
-  return { rows: rows.map(attemptApi), total };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      kind_name: kindName(r.kind),
+      status_name: EXAM_STATUS_NAMES[r.status] ?? r.status,
+    })),
+    total,
+  };
 }
 
+/** The exam lists' filter choices: the application lists' branches and licence types, and the exam kinds. */
 export async function examFilterOptions(db: Db, actor: Actor) {
-  // both lists at once (two round trips side by side)
-  const [bs, types] = await Promise.all([
-    db
-      .select({ name: branches.name, value: branches.branch_id })
-      .from(branches)
-      .where(and(eq(branches.is_delete, false), branchScopeWhere(actor, branches.branch_id)))
-      .orderBy(asc(branches.branch_id)),
-    db
-      .select({ name: courseTypes.name })
-      .from(courseTypes)
-      .where(eq(courseTypes.is_delete, false))
-      .orderBy(asc(courseTypes.sort)),
-  ]);
-  const all = { name: 'ทั้งหมด', value: 'ทั้งหมด' };
-  return {
-    branch: [all, ...bs],
-    type: [all, ...types.map((t) => ({ name: t.name, value: t.name }))],
-    exam_kind: [all, ...Object.values(EXAM_KIND_NAMES).map((n) => ({ name: n, value: n }))],
-  };
+  const { branch, type } = await listFilterOptions(db, actor);
+  return { branch, type, exam_kind: withAll(namedOptions(Object.values(EXAM_KIND_NAMES))) };
 }
 
 export const examStatusOptions = () => [
