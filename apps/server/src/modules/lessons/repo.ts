@@ -1,13 +1,9 @@
 /** The lessons' SQL: settings, a course line's context and minutes, lesson rows with their names, locks, overlaps. */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { toSatang } from '@khabkhi/thai';
-import {
-  TimetableLessons as TimetableLessonsSchema,
-  type TimetableLesson,
-  type TimetableLessons,
-} from '@khabkhi/contracts';
+import { TimetableLessons as TimetableLessonsSchema, type TimetableLessons } from '@khabkhi/contracts';
 import type { Conn } from '../../db/connection.js';
-import { preparedAnywhere, rowsOf as resultRows } from '../../db/sql.js';
+import { namedArrays, preparedAnywhere, rowsOf as resultRows } from '../../db/sql.js';
 import { lessonSettings } from '../../db/schema/lessons.js';
 import { courses } from '../../db/schema/catalog.js';
 import { applicationCourses, applications, customers } from '../../db/schema/money.js';
@@ -212,15 +208,12 @@ export async function lessonRows(conn: Conn, where: SQL, order: SQL, limit?: num
   return (await rowsOf(conn, sql`${ROW_SELECT} where ${where} order by ${order}${page}`)).map(lessonApi);
 }
 
-/**
- * The timetable's lessons: what the grid draws and nothing else — the Bangkok day and times as text, the ids of who
- * (names come once per id: timetableNames), a class's room — column by column, as the answer carries them. A seat's
- * teacher is its class's instructor, looked up by key only for seats.
- */
-export async function timetableLessons(conn: Conn, where: SQL): Promise<TimetableLessons> {
-  const rows = await rowsOf<TimetableLesson>(
-    conn,
-    sql`select l.lesson_id, l.kind, l.state,
+/** The timetable's columns, in the order its statement reads them. */
+const TIMETABLE_COLUMNS = Object.keys(TimetableLessonsSchema.properties) as (keyof TimetableLessons)[];
+
+const timetableRead = namedArrays(
+  'timetable_lessons',
+  () => sql`select l.lesson_id, l.kind, l.state,
         to_char(l.starts_at at time zone 'Asia/Bangkok', 'YYYY-MM-DD') as date,
         to_char(l.starts_at at time zone 'Asia/Bangkok', 'HH24:MI') as start_time,
         to_char(l.ends_at at time zone 'Asia/Bangkok', 'HH24:MI') as end_time,
@@ -230,14 +223,31 @@ export async function timetableLessons(conn: Conn, where: SQL): Promise<Timetabl
         coalesce(case when l.room_id is not null
           then (select r.name from lesson_rooms r where r.room_id = l.room_id) end, '') as room_name,
         l.capacity, l.enrolled
-      from lessons l where ${where} order by l.starts_at, l.lesson_id`,
-  );
-  const keys = Object.keys(TimetableLessonsSchema.properties) as (keyof TimetableLessons)[];
-  const out = Object.fromEntries(keys.map((k) => [k, new Array(rows.length)])) as Record<string, unknown[]>;
-  for (const k of keys) {
-    const col = out[k]!;
-    for (let i = 0; i < rows.length; i++) col[i] = rows[i]![k];
-  }
+      from lessons l
+      where l.branch_id = ${sql.placeholder('branch')} and l.starts_at >= ${sql.placeholder('from')}::timestamptz
+        and l.starts_at < ${sql.placeholder('to')}::timestamptz
+      order by l.starts_at, l.lesson_id`,
+);
+
+/**
+ * The timetable's lessons of a branch starting in [from, to): what the grid draws and nothing else — the Bangkok day
+ * and times as text, the ids of who (names come once per id: timetableNames), a class's room — column by column, as
+ * the answer carries them. A seat's teacher is its class's instructor, looked up by key only for seats. A named
+ * statement read as arrays (a branch-week is some 2,000 lessons: no object per row, each column filled by position).
+ */
+export async function timetableLessons(
+  conn: Conn,
+  branch: number,
+  from: string,
+  to: string,
+): Promise<TimetableLessons> {
+  const rows = await timetableRead(conn, { branch, from, to });
+  const out: Record<string, unknown[]> = {};
+  TIMETABLE_COLUMNS.forEach((k, j) => {
+    const col = new Array<unknown>(rows.length);
+    for (let i = 0; i < rows.length; i++) col[i] = rows[i]![j];
+    out[k] = col;
+  });
   return out as unknown as TimetableLessons;
 }
 

@@ -26,10 +26,10 @@ export async function timetable(conn: Conn, actor: Actor, q: TimetableQuery) {
   // the rows, the lessons with their names (the names need the lessons' ids) and the school day, side by side
   const [resources, { lessons, names }, s] = await Promise.all([
     resource === 'instructor' ? instructorRows(conn, q, dates) : vehicleRows(conn, q),
-    timetableLessons(
-      conn,
-      sql`l.branch_id = ${q.branch_id} and l.starts_at >= ${from}::timestamptz and l.starts_at < ${to}::timestamptz`,
-    ).then(async (lessons) => ({ lessons, names: await timetableNames(conn, lessons) })),
+    timetableLessons(conn, q.branch_id, from, to).then(async (lessons) => ({
+      lessons,
+      names: await timetableNames(conn, lessons),
+    })),
     lessonSettingsOf(conn),
   ]);
   return { resource, day_start: s.day_start, day_end: s.day_end, resources, lessons, names };
