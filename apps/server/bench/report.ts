@@ -53,9 +53,34 @@ export function machine(): string {
   return `${cpus.length} cores (${model}), ${Math.round(os.totalmem() / 2 ** 30)} GB memory, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
+/**
+ * How fast this machine does a fixed piece of work, best of three: a JavaScript loop and a PostgreSQL count. Machines
+ * of one kind differ from day to day (this project's have differed by more than two times), so a run's figures are
+ * compared with another machine's through these two, not alone.
+ */
+export async function machineSpeed(client: pg.Client): Promise<string> {
+  const best = async (work: () => unknown) => {
+    let min = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await work();
+      min = Math.min(min, performance.now() - t0);
+    }
+    return Math.round(min);
+  };
+  const js = await best(() => {
+    let s = 0;
+    for (let i = 0; i < 100_000_000; i++) s += i % 7;
+    return s;
+  });
+  const db = await best(() => client.query('select count(*) from generate_series(1, 3000000)'));
+  return `JavaScript loop of 100,000,000 steps ${js} ms; PostgreSQL count of 3,000,000 generated rows ${db} ms`;
+}
+
 export function benchmarksMarkdown(opts: {
   generatedAt: string;
   machine: string;
+  speed: string;
   server: string;
   load: string;
   sections: ReportSection[];
@@ -69,6 +94,7 @@ export function benchmarksMarkdown(opts: {
     '',
     `- Machine: ${opts.machine}`,
     `- Database server: ${opts.server}`,
+    `- Speed when the run ended (best of three; lower is faster): ${opts.speed}`,
     `- Load average when the run ended (1, 5, 15 min): ${opts.load}`,
     '',
     'Ratio = request p50 ÷ raw SQL p50 (the same statements with the same parameters, replayed on a pool). The targets are in the README.',
@@ -102,6 +128,11 @@ export async function writeDocs(
   const admin = new pg.Client({ connectionString: where.baseUrl });
   await admin.connect();
   const server = (await admin.query('select version() as v')).rows[0].v as string;
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+  const speed = await machineSpeed(admin);
   await admin.end();
   const sections = [];
   if (chain.results)
@@ -135,11 +166,9 @@ export async function writeDocs(
     benchmarksMarkdown({
       generatedAt: new Date().toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
       machine: machine(),
+      speed,
       server,
-      load: os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(', '),
+      load,
       sections,
     }),
   );
