@@ -821,9 +821,17 @@ describe('tables, calendar and the roster', () => {
     });
     expect(m.body.data[0].course[0]).toMatchObject({
       line_id: owing.line_id,
+      application_id: owing.application_id,
       permission_date: addDays(today, 90),
+      days_left: 90,
       status: 'ใช้ได้',
+      is_active: true,
+      passed: false,
+      last_status: null,
+      last_status_name: null,
+      createdAt: m.body.data[0].createdAt,
     });
+    expect(m.body.data[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const pm = await malee.get('/api/application/getforpermission', { text: 'จัดการสอบค้าง' });
     expect(pm.body.meta.total).toBe(1);
     // the other branch sees none of ours

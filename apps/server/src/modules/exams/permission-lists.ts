@@ -13,6 +13,7 @@ import { notFound } from '../../http/errors.js';
 import { allOf } from '../../http/tables.js';
 import { applicationPageWhere, applicationSummary, newestFirst, resolveText } from '../applications/index.js';
 import { canonicalMoney } from '../../lib/serialize.js';
+import { isoTimestamp, namedStatement, rowsOf } from '../../db/sql.js';
 import {
   attemptPage,
   customerName,
@@ -28,12 +29,17 @@ import { attemptApi, textFilter, type ExamFilter } from './shared.js';
 
 /** A line's permission status, read from its permission row alone (passed, active, date). */
 function permissionStatus(st: ExamSettingsRow, today: string) {
+  return permissionStatusOn(today, addDays(today, st.exam_permission_warn_days));
+}
+
+/** permissionStatus with today and the last day of the warning given as values or a named statement's placeholders. */
+function permissionStatusOn(today: unknown, warnEnd: unknown) {
   const p = examPermissions;
   return sql<string>`case
     when ${p.passed} then ${PERMISSION_STATUS.passed}::text
     when not ${p.is_active} then ${PERMISSION_STATUS.disabled}::text
     when ${p.permission_date} < ${today}::date then ${PERMISSION_STATUS.expired}::text
-    when ${p.permission_date} <= ${addDays(today, st.exam_permission_warn_days)}::date then ${PERMISSION_STATUS.expiring}::text
+    when ${p.permission_date} <= ${warnEnd}::date then ${PERMISSION_STATUS.expiring}::text
     else ${PERMISSION_STATUS.active}::text end`;
 }
 
@@ -276,21 +282,7 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
   ]);
   const ids = apps.map((a) => a.application_id);
   const lines = ids.length
-    ? ((await permissionFrom(db, {
-        ...permissionSelect(st, today),
-        cost: applicationCourses.cost,
-        discount: applicationCourses.discount,
-        last_status: sql<
-          string | null
-        >`(select x.status from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id where x.line_id = ${applicationCourses.line_id} and x.status <> 'cancelled' order by xs.exam_date desc, x.attempt_id desc limit 1)`,
-      })
-        .where(inArray(applications.application_id, ids))
-        .orderBy(asc(applicationCourses.line_no))) as unknown as (PermissionRowDb & {
-        application_id: number;
-        last_status: string | null;
-        cost: string;
-        discount: string;
-      })[])
+    ? rowsOf<ExamLineDb>(await examLines(db, { ids, today, warn_end: addDays(today, st.exam_permission_warn_days) }))
     : [];
   const m = canonicalMoney;
   return {
@@ -305,7 +297,7 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
       course: lines
         .filter((l) => l.application_id === a.application_id)
         .map((l) => ({
-          ...permissionApi(l),
+          ...l,
           cost: m(l.cost),
           discount: m(l.discount),
           last_status: l.last_status,
@@ -316,3 +308,40 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
     total: n,
   };
 }
+
+type ExamLineDb = Omit<PermissionRow, 'status_name'> & {
+  application_id: number;
+  last_status: string | null;
+  cost: string;
+  discount: string;
+};
+
+/**
+ * The course lines of a page of applications with their permission and last exam result: a named statement (its
+ * SQL, two dozen columns and a status, was built by the query builder at every request of the exam screens).
+ */
+const examLines = namedStatement('exam_application_lines', () => {
+  const p = examPermissions;
+  const l = applicationCourses;
+  const today = sql.placeholder('today');
+  return sql`select ${p.line_id} as line_id, ${applications.application_id} as application_id,
+      ${applications.application_code} as application_code, ${customers.customer_id} as customer_id,
+      ${customerName} as customer_name, ${customers.idcard} as idcard, ${customers.phone_1} as phone_1,
+      ${l.course_name} as course_name, ${l.course_type} as course_type, ${l.exam_date}::text as exam_date,
+      ${p.permission_date}::text as permission_date, ${p.is_active} as is_active,
+      ${permissionStatusOn(today, sql.placeholder('warn_end'))} as status,
+      (${p.permission_date} - ${today}::date)::int as days_left, ${p.passed} as passed,
+      ${applications.branch_id} as branch_id, ${branches.name} as branch_name,
+      ${isoTimestamp('"applications"."created_at"')} as "createdAt",
+      ${l.cost}::text as cost, ${l.discount}::text as discount,
+      (select x.status from exam_attempts x join exam_sessions xs on xs.session_id = x.session_id
+        where x.line_id = ${l.line_id} and x.status <> 'cancelled'
+        order by xs.exam_date desc, x.attempt_id desc limit 1) as last_status
+    from ${examPermissions}
+    join ${l} on ${l.line_id} = ${p.line_id}
+    join ${applications} on ${applications.application_id} = ${p.application_id}
+    join ${customers} on ${customers.customer_id} = ${applications.customer_id}
+    join ${branches} on ${branches.branch_id} = ${applications.branch_id}
+    where ${applications.application_id} = any(${sql.placeholder('ids')}::int[])
+    order by ${l.line_no}`;
+});
