@@ -21,7 +21,7 @@ import {
 import { permissionTable } from './permission-lists.js';
 import { attemptTablePage } from './table-read.js';
 import { listFilterOptions } from '../applications/index.js';
-import { KIND_BY_NAME, STATUS_BY_NAME, attemptApi, codeOf, kindName, sessionApi, type ExamFilter } from './shared.js';
+import { KIND_BY_NAME, STATUS_BY_NAME, attemptApi, codeOf, sessionApi, type ExamFilter } from './shared.js';
 
 // ---- tables ----
 
@@ -43,14 +43,7 @@ export async function examTable(db: Db, actor: Actor, f: ExamFilter, limit: numb
     limit,
     offset,
   );
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      kind_name: kindName(r.kind),
-      status_name: EXAM_STATUS_NAMES[r.status] ?? r.status,
-    })),
-    total,
-  };
+  return { rows: rows.map(attemptApi), total };
 }
 
 /** The exam lists' filter choices: the application lists' branches and licence types, and the exam kinds. */

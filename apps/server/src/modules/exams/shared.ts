@@ -46,12 +46,17 @@ export interface ExamFilter {
   exam_kind?: string;
 }
 
-export function attemptApi(r: Awaited<ReturnType<typeof attemptsOfSessions>>[number]) {
+/** An attempt as the API answers it: its kind and status named, its recording time ISO (read as a Date or as text). */
+export function attemptApi<
+  R extends Omit<Awaited<ReturnType<typeof attemptsOfSessions>>[number], 'recorded_at'> & {
+    recorded_at: Date | string | null;
+  },
+>(r: R) {
   return {
     ...r,
     kind_name: kindName(r.kind),
     status_name: EXAM_STATUS_NAMES[r.status] ?? r.status,
-    recorded_at: r.recorded_at ? r.recorded_at.toISOString() : null,
+    recorded_at: r.recorded_at instanceof Date ? r.recorded_at.toISOString() : r.recorded_at,
   };
 }
 
