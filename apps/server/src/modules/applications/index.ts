@@ -3,19 +3,18 @@ export { default as routes } from './routes.js';
 export { createApplication, type CreateInput } from './create.js';
 export { payBalance, type PaymentInput } from './pay.js';
 export { getApplicationDetail } from './detail.js';
+export { applicationPageWhere, applicationSummary, listFilterOptions, listWhere, resolveText } from './lists.js';
 export {
   applicationIdsMatching,
-  applicationPageWhere,
-  applicationSummary,
-  listFilterOptions,
-  listWhere,
-  newestFirst,
-  resolveText,
+  listQueryOf,
+  pageIdsSql,
+  placeholders,
   textMatchOf,
   textMatchSql,
   type ListFilter,
+  type ListShape,
   type TextMatchKind,
-} from './lists.js';
+} from './list-where.js';
 export {
   applyVoid,
   assertDayOpen,

@@ -55,8 +55,8 @@ export async function manageVehicleRows(
     );
   const onPage =
     result === undefined
-      ? applicationPageWhere(db, actor, f, limit, offset)
-      : applicationPageWhere(db, actor, f, limit, offset, 'course', resultWhere(result));
+      ? applicationPageWhere(actor, f, limit, offset)
+      : applicationPageWhere(actor, f, limit, offset, 'course', resultWhere(result));
   const total = async () => {
     if (result) return countChecked(result);
     if (result === undefined) return (await applicationSummary(db, actor, f)).total;

@@ -11,9 +11,16 @@ import { assertBranch, branchScopeWhere, type Actor } from '../../http/auth.js';
 import { isAll } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { allOf } from '../../http/tables.js';
-import { applicationPageWhere, applicationSummary, newestFirst, resolveText } from '../applications/index.js';
+import {
+  applicationSummary,
+  listQueryOf,
+  pageIdsSql,
+  placeholders,
+  resolveText,
+  type ListShape,
+} from '../applications/index.js';
 import { canonicalMoney } from '../../lib/serialize.js';
-import { isoTimestamp, namedStatement, rowsOf } from '../../db/sql.js';
+import { isoTimestamp, namedShapes, namedStatement, rowsOf } from '../../db/sql.js';
 import {
   attemptPage,
   customerName,
@@ -253,31 +260,10 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
     text: isAll(f.text) ? undefined : f.text,
     live: true,
   });
+  const lq = listQueryOf(actor, q, 'course');
   const [st, apps, { total: n }] = await Promise.all([
     examSettings(db),
-    db
-      .select({
-        application_id: applications.application_id,
-        application_code: applications.application_code,
-        status: applications.status,
-        total: applications.total,
-        discount: applications.discount,
-        net: applications.net,
-        paid: applications.paid,
-        balance: applications.balance,
-        customer_id: customers.customer_id,
-        customer_name: customerName,
-        idcard: customers.idcard,
-        phone_1: customers.phone_1,
-        branch_id: applications.branch_id,
-        branch_name: branches.name,
-        createdAt: applications.createdAt,
-      })
-      .from(applications)
-      .innerJoin(customers, eq(customers.customer_id, applications.customer_id))
-      .innerJoin(branches, eq(branches.branch_id, applications.branch_id))
-      .where(applicationPageWhere(db, actor, q, limit, offset))
-      .orderBy(...newestFirst),
+    examApplicationPage(db, lq.shape, { ...lq.values, limit, offset }).then(rowsOf<ExamApplicationDb>),
     applicationSummary(db, actor, q),
   ]);
   const ids = apps.map((a) => a.application_id);
@@ -293,7 +279,6 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
       net: m(a.net),
       paid: m(a.paid),
       balance: m(a.balance),
-      createdAt: a.createdAt.toISOString(),
       course: lines
         .filter((l) => l.application_id === a.application_id)
         .map((l) => ({
@@ -308,6 +293,41 @@ export async function applicationsForExam(db: Db, actor: Actor, f: ExamFilter, l
     total: n,
   };
 }
+
+interface ExamApplicationDb {
+  application_id: number;
+  application_code: string;
+  status: string;
+  total: string;
+  discount: string;
+  net: string;
+  paid: string;
+  balance: string;
+  customer_id: number;
+  customer_name: string;
+  idcard: string;
+  phone_1: string;
+  branch_id: number;
+  branch_name: string;
+  createdAt: string;
+}
+
+/** A page of the exam screens' applications (the application list's page of the same filters), newest first. */
+const examApplicationPage = namedShapes<ListShape>(
+  'exam_application_page',
+  (s) => sql`select ${applications.application_id} as application_id,
+      ${applications.application_code} as application_code, ${applications.status} as status,
+      ${applications.total}::text as total, ${applications.discount}::text as discount, ${applications.net}::text as net,
+      ${applications.paid}::text as paid, ${applications.balance}::text as balance,
+      ${customers.customer_id} as customer_id, ${customerName} as customer_name, ${customers.idcard} as idcard,
+      ${customers.phone_1} as phone_1, ${applications.branch_id} as branch_id, ${branches.name} as branch_name,
+      ${isoTimestamp('"applications"."created_at"')} as "createdAt"
+    from ${applications}
+    join ${customers} on ${customers.customer_id} = ${applications.customer_id}
+    join ${branches} on ${branches.branch_id} = ${applications.branch_id}
+    where ${applications.application_id} in (${pageIdsSql(s, placeholders)})
+    order by ${applications.createdAt} desc, ${applications.application_id} desc`,
+);
 
 type ExamLineDb = Omit<PermissionRow, 'status_name'> & {
   application_id: number;
