@@ -48,8 +48,10 @@ export default async function paymentRoutes(plain: FastifyInstance) {
 
   async function history(actor: Actor, q: TableQuery, defaultRange: 'today' | 'month') {
     const { page, perPage, offset } = pageOf(q);
-    const { rows, total, totals } = await paymentTable(db(), actor, q, perPage, offset, defaultRange);
-    const branches = await liveBranchesInScope(db(), actor);
+    const [{ rows, total, totals }, branches] = await Promise.all([
+      paymentTable(db(), actor, q, perPage, offset, defaultRange),
+      liveBranchesInScope(db(), actor),
+    ]);
     return {
       ...table(
         rows,

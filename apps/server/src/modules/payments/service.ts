@@ -67,18 +67,18 @@ export async function paymentTable(
 ) {
   const w = where(actor, f, defaultRange);
   // page the ids on the payments index alone, then join names for those rows only
-  const idRows = await db
-    .select({ id: payments.payment_id })
-    .from(payments)
-    .where(w)
-    .orderBy(desc(payments.business_date), desc(payments.createdAt), desc(payments.payment_id))
-    .limit(perPage)
-    .offset(offset);
-  const ids = idRows.map((r) => r.id);
-  const rows =
-    ids.length === 0
+  const pageRows = async () => {
+    const idRows = await db
+      .select({ id: payments.payment_id })
+      .from(payments)
+      .where(w)
+      .orderBy(desc(payments.business_date), desc(payments.createdAt), desc(payments.payment_id))
+      .limit(perPage)
+      .offset(offset);
+    const ids = idRows.map((r) => r.id);
+    return ids.length === 0
       ? []
-      : await db
+      : db
           .select({
             payment_id: payments.payment_id,
             payment_code: payments.payment_code,
@@ -109,6 +109,7 @@ export async function paymentTable(
           .innerJoin(users, eq(users.user_id, payments.created_by))
           .where(inArray(payments.payment_id, ids))
           .orderBy(desc(payments.business_date), desc(payments.createdAt), desc(payments.payment_id));
+  };
   const aggQ = db
     .select({
       total: sql<number>`count(*)::int`,
@@ -119,7 +120,8 @@ export async function paymentTable(
       voided: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.is_void}), 0)::text`,
     })
     .from(payments);
-  const [agg] = await aggQ.where(w);
+  // the page and the totals side by side (two connections): neither waits for the other
+  const [rows, [agg]] = await Promise.all([pageRows(), aggQ.where(w)]);
   const cashS = toSatang(agg!.cash, { allowNegative: true });
   const transferS = toSatang(agg!.transfer, { allowNegative: true });
   return {
