@@ -13,14 +13,24 @@ export const SHOT_SIZES: [number, number][] = [
   [1024, 768],
 ];
 
+/** Whether screenshots are wanted (E2E_SHOTS=1 or all): `npm test` takes none, a person looking at the screens does. */
+export const shotsWanted = Boolean(process.env.E2E_SHOTS);
+
+/** The viewport as it is, to test-results/screenshots/<name>.png, after antd's fade-in; only when shots are wanted. */
+export async function picture(page: Page, name: string): Promise<void> {
+  if (!shotsWanted) return;
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`) });
+}
+
 export interface E2E {
   baseUrl: string;
   browser: Browser;
   app: Awaited<ReturnType<typeof createTestApp>>;
   page(): Promise<Page>;
   /**
-   * A full-page screenshot at the page's size; with E2E_SHOTS=all also the viewport at 1366×768 and 1024×768
-   * (name-1366, name-1024).
+   * With E2E_SHOTS=1, a full-page screenshot at the page's size; with E2E_SHOTS=all also the viewport at 1366×768 and
+   * 1024×768 (name-1366, name-1024). Without it, nothing (the test goes on at once).
    */
   shot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
@@ -117,6 +127,9 @@ export async function startE2E(opts: TestAppOptions = {}): Promise<E2E> {
     },
     async shot(page, name) {
       const file = path.join(shotsDir, `${name}.png`);
+      // only when asked (E2E_SHOTS=1 or all): a full-page picture and the fade-in it waits for took over a second a
+      // shot, a quarter of the suite's time, and no test reads them
+      if (!shotsWanted) return file;
       // from the top: sticky sider and header would otherwise be drawn where the page happened to be scrolled
       await page.evaluate(() => window.scrollTo(0, 0)).catch(() => {});
       // a page just loaded is drawn faded: wait (briefly) until no spinner spins and the fade-in has ended

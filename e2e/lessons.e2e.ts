@@ -13,9 +13,8 @@ import type { Page } from 'playwright-core';
 import { createAgentServer } from '../apps/card-agent/src/server.js';
 import { SAMPLE_CARD, SimulatedThaiIdCard } from '../apps/card-agent/src/simcard.js';
 import type { CardSource, CardTransport, SourceStatus } from '../apps/card-agent/src/transport.js';
-import { shotsDir, startE2E, type E2E } from './harness.js';
+import { picture, shotsWanted, startE2E, type E2E } from './harness.js';
 import { expect, login } from './helpers.js';
-import path from 'node:path';
 
 let e: E2E;
 const today = todayBangkok();
@@ -180,9 +179,9 @@ afterAll(async () => {
 });
 
 async function shots(page: Page, name: string) {
+  if (!shotsWanted) return;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(shotsDir, `${name}-1440.png`) });
+  await picture(page, `${name}-1440`);
   await e.shot(page, name);
 }
 
@@ -268,7 +267,7 @@ describe('lessons', () => {
     await section.locator('.ant-collapse-header').first().click();
     await section.getByText('เรียนจบ').first().waitFor();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(shotsDir, 'lessons-application.png') });
+    await picture(page, 'lessons-application');
   });
 
   it('the desk checks in the student of the hour by the card reader; the list and week view show the lessons', async () => {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { customer, makeCatalog } from '../apps/server/test/money/fixtures.js';
-import { shotsDir, startE2E, type E2E } from './harness.js';
+import { picture, shotsDir, startE2E, type E2E } from './harness.js';
 import { login } from './helpers.js';
 
 let e: E2E;
@@ -61,7 +61,7 @@ describe('lists at the three screen sizes', () => {
       await expect.poll(() => name.getAttribute('title')).toContain(LONG);
       const sider = await page.locator('.kk-sider').boundingBox();
       expect(sider!.width, `menu width at ${w}`).toBe(w < 1200 ? 72 : 240);
-      await page.screenshot({ path: path.join(shotsDir, `lists-applications-${w}.png`) });
+      await picture(page, `lists-applications-${w}`);
     }
   });
 
@@ -82,7 +82,7 @@ describe('lists at the three screen sizes', () => {
         return options.allInnerTexts();
       })
       .toEqual(['ทั้งหมด', 'ค้างชำระ', 'ชำระครบ', 'คืนเงินบางส่วน', 'คืนเงิน', 'ยกเลิก']);
-    await page.screenshot({ path: path.join(shotsDir, 'lists-status-dropdown-1024.png') });
+    await picture(page, 'lists-status-dropdown-1024');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="ค้างชำระ"]').click();
     await page.waitForURL(/status=%E0%B8%84/);
     await page.locator('.ant-table-row').first().waitFor();
@@ -99,7 +99,7 @@ describe('lists at the three screen sizes', () => {
       await page.locator('.ant-table-row').first().waitFor();
       for (const col of ['จำนวนเงิน', 'ผู้รับเงิน', 'จัดการ'])
         await expect.poll(() => fitsOnScreen(page, col), { message: `${col} at ${w}` }).toBe(true);
-      await page.screenshot({ path: path.join(shotsDir, `lists-payments-${w}.png`) });
+      await picture(page, `lists-payments-${w}`);
     }
   });
 

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rows } from '../apps/server/test/foundation/fixtures.js';
-import { shotsDir, startE2E, type E2E } from './harness.js';
+import { picture, startE2E, type E2E } from './harness.js';
 import { login } from './helpers.js';
 
 let e: E2E;
@@ -124,16 +124,13 @@ describe('compliance calendar and reminders', () => {
       await page.setViewportSize({ width: w, height: h });
       await page.goto(`${e.baseUrl}/reminders/settings`);
       await page.getByTestId('reminder-payroll_waiting').waitFor();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `${shotsDir}/reminder-settings-${w}.png` });
+      await picture(page, `reminder-settings-${w}`);
       await page.goto(`${e.baseUrl}/reminders/log`);
       await page.getByTestId('outbox-table').getByText('ส่งแล้ว').first().waitFor();
-      await page.waitForTimeout(400);
-      await page.screenshot({ path: `${shotsDir}/reminder-log-${w}.png` });
+      await picture(page, `reminder-log-${w}`);
       await page.goto(`${e.baseUrl}/dashboard`);
       await page.getByText('ยอดค้างชำระ').first().waitFor();
-      await page.waitForTimeout(600);
-      await page.screenshot({ path: `${shotsDir}/dashboard-${w}.png` });
+      await picture(page, `dashboard-${w}`);
     }
   });
 });

@@ -25,7 +25,7 @@ step() { # step <title> <command…>: runs it with its output in a log, prints t
   return $rc
 }
 if [ -z "$db_only" ]; then
-  step "typecheck (tsc -b over the root tsconfig's project references)" npm run typecheck --silent &
+  step "typecheck (tsc -b over the root tsconfig's project references, then the browser tests)" npm run typecheck --silent &
   typecheck=$!
   rc=0
   step "lint (ESLint: typescript-eslint, React hooks, no SQL in routes.ts)" npm run lint --silent || rc=1
