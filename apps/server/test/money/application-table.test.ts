@@ -126,6 +126,15 @@ async function list(user: string, url: string, f: Filter) {
   return { rows, total: first.meta.total as number, totals: first.totals };
 }
 
+/** A list's rows are the expected applications, in order, and its count is theirs. */
+function expectSameList(got: { rows: any[]; total: number }, want: Ref[], label: string) {
+  expect(
+    got.rows.map((r) => r.application_id),
+    label,
+  ).toEqual(want.map((r) => r.application_id));
+  expect(got.total, label).toBe(want.length);
+}
+
 describe('the application lists', () => {
   const today = todayBangkok();
   const cases = (): Filter[] => {
@@ -162,11 +171,7 @@ describe('the application lists', () => {
       const want = expected(f);
       const got = await list('admin', '/api/application/gettable', f);
       const label = JSON.stringify(f);
-      expect(
-        got.rows.map((r) => r.application_id),
-        label,
-      ).toEqual(want.map((r) => r.application_id));
-      expect(got.total, label).toBe(want.length);
+      expectSameList(got, want, label);
       expect(toSatang(got.totals.cash), label).toBe(sum(want, 'paid_cash'));
       expect(toSatang(got.totals.transfer), label).toBe(sum(want, 'paid_transfer'));
       expect(toSatang(got.totals.paid), label).toBe(sum(want, 'paid'));
@@ -196,17 +201,10 @@ describe('the application lists', () => {
       const { start: _s, end: _e, ...undated } = f;
       const owing = f.status ? undated : { ...undated, status: 'ค้างชำระ' };
       const pay = await list('admin', '/api/application/getforoutstandingBalance', f);
-      expect(
-        pay.rows.map((r) => r.application_id),
-        label,
-      ).toEqual(expected(owing).map((r) => r.application_id));
+      expectSameList(pay, expected(owing), label);
       const overdue = await list('admin', '/api/application/getforoverdue', f);
       const wantOverdue = expected(owing, { oldestFirst: true });
-      expect(
-        overdue.rows.map((r) => r.application_id),
-        label,
-      ).toEqual(wantOverdue.map((r) => r.application_id));
-      expect(overdue.total, label).toBe(wantOverdue.length);
+      expectSameList(overdue, wantOverdue, label);
       for (const r of overdue.rows) {
         const ref = wantOverdue.find((x) => x.application_id === r.application_id)!;
         expect(r.exam_date).toBe(ref.exam_date);
@@ -216,11 +214,7 @@ describe('the application lists', () => {
       if (f.start || f.end) continue;
       const exam = await list('admin', '/api/application/getforpermission', f);
       const wantExam = expected(f, { live: true });
-      expect(
-        exam.rows.map((r) => r.application_id),
-        label,
-      ).toEqual(wantExam.map((r) => r.application_id));
-      expect(exam.total, label).toBe(wantExam.length);
+      expectSameList(exam, wantExam, label);
       for (const r of exam.rows)
         expect(r.createdAt).toBe(wantExam.find((x) => x.application_id === r.application_id)!.created_at);
     }
@@ -235,7 +229,7 @@ describe('the application lists', () => {
     for (const f of [{ status: 'ทั้งหมด' }, {}, { text: all.find((r) => r.branch_id !== scope[0])!.fname }]) {
       const want = expected(f, { scope });
       const got = await list('suda', '/api/application/gettable', f);
-      expect(got.rows.map((r) => r.application_id)).toEqual(want.map((r) => r.application_id));
+      expectSameList(got, want, JSON.stringify(f));
       expect(toSatang(got.totals.paid)).toBe(sum(want, 'paid'));
     }
     const other = all.find((r) => r.branch_id !== scope[0])!.branch_id;
