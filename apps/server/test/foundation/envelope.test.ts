@@ -221,6 +221,30 @@ describe('headers', () => {
     }
   });
 
+  it('a Thai answer travels as its UTF-8 bytes: Content-Length counts bytes, the body decodes to the same JSON', async () => {
+    // answers are handed to the socket as bytes (one encoding, no second pass to measure a string): over a real
+    // socket the length must still be the bytes' and the text must arrive whole
+    const admin = await t.as('admin');
+    const viaInject = await admin.get('/api/branch/list');
+    expect(viaInject.status).toBe(200);
+    expect(viaInject.res.body).toMatch(/[\u0E00-\u0E7F]/);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const [url, headers] of [
+      ['/api/branch/list', { authorization: `Bearer ${admin.token}` }],
+      ['/api/branch/list', {}],
+    ] as const) {
+      const res = await fetch(address + url, { headers });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+      const text = bytes.toString('utf8');
+      expect(bytes.length).toBeGreaterThan(text.length); // Thai letters: three bytes each
+      if (headers.authorization) expect(text).toBe(viaInject.res.body);
+      else expect(JSON.parse(text)).toMatchObject({ status: 'error', message: 'กรุณาเข้าสู่ระบบ', data: null });
+      expect(res.headers.get('x-request-id')).toMatch(UUID);
+    }
+  });
+
   it('security headers are set and CORS is closed by default', async () => {
     const r = await t.call('GET', '/api/health', undefined, { origin: 'https://evil.example' });
     expect(r.res.headers['x-content-type-options']).toBe('nosniff');
