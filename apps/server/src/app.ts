@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   // A serialized answer leaves as the bytes it is sent as: Fastify would otherwise measure a string's UTF-8 length for
   // Content-Length (a full pass over the text, slow for Thai) and the socket encode it again; a Buffer is measured by
-  // its size and written as it is. One encoding instead of two passes: a 200 kB calendar week saves about a millisecond.
+  // its size and written as it is. One encoding instead of two passes (on a 200 kB Thai answer, about 0.3 ms).
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, typeof payload === 'string' ? Buffer.from(payload) : payload);
