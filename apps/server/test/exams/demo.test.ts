@@ -1,6 +1,9 @@
 /** The demo school's exams: every exam screen shows rows on first start. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import fastJson from 'fast-json-stringify';
+import { Type } from 'typebox';
+import { CalendarEvent, Envelope } from '@khabkhi/contracts';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { createTestApp, type TestApp } from '../helpers.js';
 
@@ -54,6 +57,31 @@ describe('demo exams', () => {
     });
     const seats = await admin.get('/api/exam/session/list', { start: today });
     for (const s of seats.body.data) expect(s.booked).toBe(s.students.length);
+  });
+
+  it('the calendar’s answers are the bytes its response schema’s serializer would write: sessions, slots, days, one branch’s staff', async () => {
+    // the route writes its answers with JSON.stringify (writtenAsBuilt): the same keys, order and types as the schema
+    const write = fastJson(Envelope(Type.Object({ events: Type.Array(CalendarEvent) })) as object);
+    const today = todayBangkok();
+    const week = `start=${addDays(today, -3)}&end=${addDays(today, 3)}`;
+    const asked: [string, string][] = [
+      ['admin', week],
+      ['admin', `${week}&group=slot`],
+      ['admin', `start=${addDays(today, -10)}&end=${addDays(today, 20)}&group=day`],
+      ['suda', week],
+      ['suda', `${week}&group=slot`],
+    ];
+    for (const [user, q] of asked) {
+      const c = await t.as(user);
+      const r = await t.app.inject({
+        method: 'GET',
+        url: `/api/exam/calendar?${q}`,
+        headers: { authorization: `Bearer ${c.token}` },
+      });
+      expect(r.statusCode, `${user} ${q}`).toBe(200);
+      expect(r.json().data.events.length, `${user} ${q}`).toBeGreaterThan(1);
+      expect(r.body, `${user} ${q}`).toBe(write(r.json()));
+    }
   });
 
   it('the calendar’s filters: a branch, a kind, a licence type, each alone and together, and the caller’s branches', async () => {

@@ -1,4 +1,8 @@
-/** The exam calendar: one event per session, per slot across branches, or per day, coloured by kind and licence type. */
+/**
+ * The exam calendar: one event per session, per slot across branches, or per day, coloured by kind and licence type.
+ * Each event is built with its keys in the order of its response schema (CalendarEvent): the route writes it with
+ * JSON.stringify (writtenAsBuilt), and its test compares the bytes with the schema's serializer.
+ */
 import { scopedBranchFilter } from '../../http/branch.js';
 import { addDays, todayBangkok } from '@khabkhi/thai';
 import { type CalendarQuery } from '@khabkhi/contracts';
@@ -91,10 +95,10 @@ export async function calendar(db: Db, actor: Actor, q0: CalendarQuery) {
     const [days, types] = await Promise.all([calendarDays(db, filters), typeNames]);
     return days.map((x) => ({
       id: `day-${x.date}-${x.kind}-${typeKey(types, x.course_type)}`,
+      title: `${x.kind === 'theory' ? 'ทฤษฎี' : 'ปฏิบัติ'} ${x.course_type}${x.sessions > 1 ? ` ${x.sessions} รอบ` : ''} (${x.booked}/${x.capacity})`,
       start: x.date,
       allDay: true,
       color: colourOf(x.kind, types.indexOf(x.course_type)),
-      title: `${x.kind === 'theory' ? 'ทฤษฎี' : 'ปฏิบัติ'} ${x.course_type}${x.sessions > 1 ? ` ${x.sessions} รอบ` : ''} (${x.booked}/${x.capacity})`,
       extendedProps: {
         session_id: null,
         kind: x.kind,

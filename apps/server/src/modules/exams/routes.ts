@@ -33,6 +33,7 @@ import { formatThaiDate } from '@khabkhi/thai';
 import { registerDocumentType, signDocumentLink } from '../../documents/index.js';
 import { actorOf } from '../../http/auth.js';
 import { ok, pageOf, table } from '../../http/envelope.js';
+import { writtenAsBuilt } from '../../http/responses.js';
 import { getSettings } from '../settings/index.js';
 import { rosterHtml } from './document.js';
 import examPermissionRoutes from './permission-routes.js';
@@ -95,6 +96,8 @@ export default async function examRoutes(plain: FastifyInstance) {
     '/exam/calendar',
     {
       config: { auth: ['read', 'Exam'] },
+      // up to hundreds of events of Thai text, each built field by field (see writtenAsBuilt)
+      ...writtenAsBuilt,
       schema: {
         tags,
         summary:
