@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/connection.js';
 import { seed } from '../src/db/seed.js';
 import { generate, generateExams, PGLITE_SIZES } from './generate.js';
-import { listRequests, pct, r2, type Row } from './requests.js';
+import { listRequests, pct, r2, timedGet, type Row } from './requests.js';
 
 const ITER = Number(process.env.BENCH_ITER ?? 200);
 const log = (s: string) => process.stdout.write(s + '\n');
@@ -63,7 +63,7 @@ export async function pgliteBench(): Promise<Row[]> {
     const times: number[] = [];
     for (let i = 0; i < ITER; i++) {
       const t = performance.now();
-      await app.inject({ method: 'GET', url, headers: auth });
+      await timedGet(app, url, auth);
       times.push(performance.now() - t);
     }
     const row: Row = {

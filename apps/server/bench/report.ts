@@ -142,7 +142,7 @@ export async function writeDocs(
       database: `PostgreSQL, database ${where.dbName} (~1,000,000 payments)`,
       sizes: chain.sizes,
       rows: chain.results,
-      how: `Each list request in-process through Fastify, ${where.iter} runs after a warm-up, beside its raw SQL; paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs; a year of lessons (20 branches × 60 instructors and 20 cars, ~2,000,000 lessons): lesson booking with 20 concurrent clients at overlapping slots, then the overlaps counted; the chain's month of instructor pay lines; a branch's DLT monthly report.`,
+      how: `Each list request in-process through Fastify (timed until its answer's last byte, taken as bytes), ${where.iter} runs after a warm-up, beside its raw SQL (the same statements through node-postgres, one after the other); paybalance with 20 concurrent clients, then the money identities, the per-branch totals and the receipt numbers checked; warm receipt PDFs; a year of lessons (20 branches × 60 instructors and 20 cars, ~2,000,000 lessons): lesson booking with 20 concurrent clients at overlapping slots, then the overlaps counted; the chain's month of instructor pay lines; a branch's DLT monthly report.`,
     });
   if (pglite.results)
     sections.push({
@@ -151,7 +151,7 @@ export async function writeDocs(
       database: pglite.database,
       sizes: pglite.sizes,
       rows: pglite.results,
-      how: `Each list request in-process through Fastify, ${where.iter} runs after a warm-up.`,
+      how: `Each list request in-process through Fastify (timed until its answer's last byte, taken as bytes), ${where.iter} runs after a warm-up.`,
     });
   if (payroll)
     sections.push({

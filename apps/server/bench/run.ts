@@ -46,7 +46,16 @@ import {
 import { generateLessons, LESSON_SIZES, lessonBench, lessonRequests, lessonSample } from './lessons.js';
 import { concurrentBookings } from './exams.js';
 import { pgliteBench } from './pglite.js';
-import { dashboardRequests, evaluationRequests, examRequests, listRequests, pct, r2, type Row } from './requests.js';
+import {
+  dashboardRequests,
+  evaluationRequests,
+  examRequests,
+  listRequests,
+  pct,
+  r2,
+  timedGet,
+  type Row,
+} from './requests.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base =
@@ -309,7 +318,7 @@ async function postgresBench(): Promise<Row[]> {
     const raw: number[] = [];
     for (let i = 0; i < iter; i++) {
       let t0 = performance.now();
-      await get(url);
+      await timedGet(app, url, auth);
       api.push(performance.now() - t0);
       t0 = performance.now();
       await runRaw();
