@@ -32,6 +32,11 @@ if [ -z "$db_only" ]; then
   step "format (Prettier: the code as the formatter writes it; npm run format fixes it)" \
     npm run format:check --silent || rc=1
   step "build the web app and the server (when stale)" npm run build --silent || rc=1
+  # the two small unit suites use the core the type check leaves free (it takes the longest of the checks)
+  step "packages/thai" npx vitest run --root packages/thai || rc=1
+  if [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/package.json; then
+    step "card agent" npm test --silent -w apps/card-agent || rc=1
+  fi
   wait $typecheck || rc=1
   [ $rc -eq 0 ] || { echo "the checks above failed"; exit 1; }
 else
@@ -39,17 +44,11 @@ else
 fi
 
 if [ -z "$db_only" ]; then
-  echo "== packages/thai"
-  npx vitest run --root packages/thai
   echo "== web unit tests"
   npx vitest run --root apps/web
 fi
 echo "== server API ($([ -n "${DATABASE_URL:-}" ] && echo PostgreSQL || echo PGlite))"
 npx vitest run --root apps/server
-if [ -z "$db_only" ] && [ -f apps/card-agent/package.json ] && grep -q '"test"' apps/card-agent/package.json; then
-  echo "== card agent"
-  npm test --silent -w apps/card-agent
-fi
 echo "== browser (Chromium)"
 npx vitest run --root e2e
 
